@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { ensureAdmin, seedReferenceData } from './db/seed/index.ts';
+import { FailureThrottle } from './lib/throttle.ts';
+import authRoutes from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { SessionService } from './modules/auth/sessions.ts';
+import { SocialSignIn } from './modules/auth/social.ts';
+import healthRoutes from './modules/health/routes.ts';
+import meRoutes from './modules/me/routes.ts';
+import teamRoutes from './modules/teams/routes.ts';
+import termsRoutes from './modules/terms/routes.ts';
+import access from './plugins/access.ts';
+import errors from './plugins/errors.ts';
+import { createMailer } from './plugins/mailer.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
+  beginShutdown(): void;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'], remove: true },
+  });
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Mantine writes its CSS variables into <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(config: Config, log: Logger = createLogger(config)): Promise<BuiltApp> {
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, log });
+  const { db } = database;
+  await seedReferenceData(db, log);
+  if (config.admin) await ensureAdmin(db, config.admin, log);
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    genReqId: () => randomUUID(),
+  });
+  // JSON only: every other body type answers 415 (the social callback adds a form parser in its own scope).
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let shuttingDown = false;
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
+  const sessions = new SessionService(db, config.jwtSecret);
+  sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
+  const auth = new AuthService({
+    db,
+    sessions,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    accountThrottle: new FailureThrottle(5),
+    ipThrottle: new FailureThrottle(50),
+  });
+  const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
+
+  await app.register(errors);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Manto API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(access, { sessions });
+
+  await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
+  await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
+  await app.register(meRoutes, { db, auth, sessions });
+  await app.register(teamRoutes, { db });
+  await app.register(termsRoutes, { db });
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/app/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    const spa = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    };
+    // Client-side routes fall back to index.html; missing files under assets/ or locales/ stay 404.
+    app.get('/app', (_req, reply) => reply.redirect('/app/', 301));
+    app.get('/app/', spa);
+    app.get('/app/*', (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      if (/^(assets|locales|fonts)\//.test(rest) || /\.[a-z0-9]{2,5}$/i.test(rest)) {
+        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
+      }
+      return spa(request, reply);
+    });
+    app.get('/', (_req, reply) => reply.redirect('/app/', 302));
+  }
+
+  await app.ready();
+  return {
+    app,
+    database,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+    close: async () => {
+      shuttingDown = true;
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

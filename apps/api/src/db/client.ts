@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder sits beside src/ and dist/ in apps/api. */
+const migrationsFolder = path.resolve(import.meta.dirname, import.meta.dirname.endsWith('db') ? '../../drizzle' : '../drizzle');
+
+/**
+ * Opens the database and applies migrations. `url` null → embedded PGlite in `pgliteDir`
+ * ('memory://' for tests); otherwise a pooled PostgreSQL connection with timeouts.
+ */
+export async function openDatabase(opts: { url: string | null; pgliteDir: string; log: Logger }): Promise<Database> {
+  if (opts.url === null) {
+    if (opts.pgliteDir !== 'memory://') mkdirSync(opts.pgliteDir, { recursive: true });
+    const client = await PGlite.create(opts.pgliteDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: 20,
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    query_timeout: 15_000,
+  });
+  // An idle client's error (e.g. the server restarted) must not crash the process.
+  pool.on('error', (err) => opts.log.warn({ err }, 'idle database connection failed'));
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@manto/contracts';
+
+/** A failure the client caused or should know about; rendered as the error envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly details?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = () => new AppError(404, 'NOT_FOUND');
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED');
+/** A single-field validation failure, shaped like schema validation failures. */
+export const fieldError = (field: string, key: string) =>
+  new AppError(400, 'VALIDATION_FAILED', {}, { [field]: key });

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Access, hasAccess } from '@manto/contracts';
+import { AppError } from '../lib/app-error.ts';
+import type { SessionService } from '../modules/auth/sessions.ts';
+
+export interface Principal {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  sessionId: string;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must declare it; see plugins/access.ts. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the access-matrix test and the docs. */
+    routeTable: RouteEntry[];
+    /** The signed-in user when a valid Bearer token is present, else null (for public routes that personalise). */
+    optionalPrincipal(request: FastifyRequest): Promise<Principal | null>;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length < 4096 ? token : null;
+}
+
+/** Deny by default: a route without an access rule stops the app from starting. */
+export default fp(async function access(app: FastifyInstance, opts: { sessions: SessionService }) {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const rule = route.config?.access;
+    if (!rule) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: rule });
+    }
+  });
+
+  async function resolve(request: FastifyRequest): Promise<Principal | null> {
+    const token = bearer(request);
+    if (!token) return null;
+    const claims = await opts.sessions.verifyAccessToken(token);
+    if (!claims) return null;
+    const row = await opts.sessions.principal(claims);
+    return row ? { ...row } : null;
+  }
+
+  app.decorate('optionalPrincipal', async (request: FastifyRequest) => {
+    request.principal ??= await resolve(request);
+    return request.principal;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule || rule === 'public') return;
+    const principal = await resolve(request);
+    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+    if (!hasAccess(rule, principal.roles)) throw new AppError(403, 'FORBIDDEN');
+    request.principal = principal;
+  });
+});

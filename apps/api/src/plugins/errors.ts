@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type Language,
+  formatMessage,
+  languageFromHeader,
+} from '@manto/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+/** Field path of a validation issue: "/email" → "email", "/address/0" → "address.0"; unknown keys name themselves. */
+function fieldOf(keyword: string, instancePath: string, params: { keys?: string[] }): string {
+  const base = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (keyword === 'unrecognized_keys' && params.keys?.length) return [base, params.keys[0]].filter(Boolean).join('.');
+  return base || '_';
+}
+
+/** Fastify's own client-error codes mapped to ours. */
+const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED'],
+};
+
+/**
+ * One error envelope for every failure, localised from Accept-Language (pt default).
+ * Client mistakes are 4xx; a 5xx shows only a request id that the log also has.
+ */
+export default fp(async function errors(app: FastifyInstance) {
+  app.decorateRequest('language', 'pt');
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+  });
+
+  const send = (language: Language, statusCode: number, code: ErrorCode, params = {}, details?: Record<string, string>): ErrorEnvelope => ({
+    statusCode,
+    code,
+    message: formatMessage(language, code, params),
+    ...(details ? { details } : {}),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.language;
+    if (error instanceof AppError) {
+      const details = error.details
+        ? Object.fromEntries(Object.entries(error.details).map(([k, key]) => [k, formatMessage(lang, key)]))
+        : undefined;
+      if (error.statusCode === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
+      return reply.status(error.statusCode).send(send(lang, error.statusCode, error.code, error.params, details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: Record<string, string> = {};
+      for (const v of error.validation) {
+        const issue = v.params as { keys?: string[]; maximum?: unknown; minimum?: unknown };
+        const field = fieldOf(v.keyword, v.instancePath, issue);
+        const params: Record<string, string | number> = {};
+        if (issue.maximum !== undefined) params.max = Number(issue.maximum);
+        if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+        details[field] ??= formatMessage(lang, v.message ?? 'invalidValue', params);
+      }
+      return reply.status(400).send(send(lang, 400, 'VALIDATION_FAILED', {}, details));
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return reply.status(mapped[0]).send(send(lang, mapped[0], mapped[1]));
+    if (error.statusCode === 429) {
+      const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
+      return reply.status(429).send(send(lang, 429, 'TOO_MANY_REQUESTS', { seconds }));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(send(lang, error.statusCode, 'VALIDATION_FAILED'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body = send(lang, 500, 'INTERNAL_ERROR', { requestId: request.id });
+    return reply.status(500).send({ ...body, requestId: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(send(request.language, 404, 'NOT_FOUND'));
+  });
+});

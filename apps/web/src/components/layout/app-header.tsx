@@ -1,0 +1,99 @@
+import { Burger, Container, Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconShirtSport } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { hasAccess } from '@manto/contracts';
+import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+import { jerseysLink, managerLink, MENU_CLOSE_DELAY, MENU_OPEN_DELAY, navGroups } from './nav-items.ts';
+import { ThemeSwitch } from './theme-switch.tsx';
+import { UserMenu } from './user-menu.tsx';
+import classes from './app-header.module.css';
+
+/** The Manager link shows only for signed-in admins and moderators (spec section 6). */
+export function useShowsManager(): boolean {
+  const auth = useAuth();
+  return isAuthenticated(auth) && hasAccess('moderator', auth.user?.roles ?? null);
+}
+
+export function AppHeader() {
+  const { t } = useTranslation('common');
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const showsManager = useShowsManager();
+  const { pathname } = useLocation();
+
+  // A navigation closes the drawer.
+  useEffect(() => {
+    drawer.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on path change
+  }, [pathname]);
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Link to="/" className={classes.brand} aria-label={t('brand.home')}>
+          <span className={classes.brandMark} aria-hidden>
+            <IconShirtSport size={20} stroke={1.8} />
+          </span>
+          <span>{t('brand.name')}</span>
+        </Link>
+
+        <nav className={classes.nav} aria-label={t('nav.label')}>
+          {navGroups.map((group) => (
+            <Menu
+              key={group.label}
+              trigger="click-hover"
+              openDelay={MENU_OPEN_DELAY}
+              closeDelay={MENU_CLOSE_DELAY}
+              position="bottom-start"
+              offset={4}
+            >
+              <Menu.Target>
+                <button type="button" className={classes.link}>
+                  {t(group.label)}
+                  <IconChevronDown size={14} stroke={1.8} aria-hidden />
+                </button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {group.items.map((item) => (
+                  <Menu.Item key={item.to} component={Link} to={item.to}>
+                    {t(item.label)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ))}
+          <NavLink to={jerseysLink.to} className={classes.link} data-active={pathname.startsWith('/camisas') || undefined}>
+            {t(jerseysLink.label)}
+          </NavLink>
+          {showsManager && (
+            <NavLink to={managerLink.to} className={classes.link} data-active={pathname.startsWith('/sistema') || undefined}>
+              {t(managerLink.label)}
+            </NavLink>
+          )}
+        </nav>
+
+        <div className={classes.actions}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+          <span className={classes.desktopOnly}>
+            <UserMenu />
+          </span>
+          <Burger
+            className={classes.mobileOnly}
+            opened={drawerOpened}
+            onClick={drawer.toggle}
+            size="sm"
+            aria-label={drawerOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={drawerOpened}
+            aria-controls="manto-nav-drawer"
+          />
+        </div>
+      </Container>
+      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsManager={showsManager} />
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+/** The header's navigation (spec section 2). Paths are relative to /app. */
+export interface NavItem {
+  to: string;
+  /** Key in the 'common' namespace. */
+  label: string;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+export const navGroups: NavGroup[] = [
+  {
+    label: 'nav.compare',
+    items: [
+      { to: '/', label: 'nav.globalCompare' },
+      { to: '/comparar/times', label: 'nav.teamCompare' },
+    ],
+  },
+  {
+    label: 'nav.rankings',
+    items: [
+      { to: '/rankings', label: 'nav.globalRanking' },
+      { to: '/rankings/times', label: 'nav.teamRanking' },
+    ],
+  },
+];
+
+export const jerseysLink: NavItem = { to: '/camisas', label: 'nav.jerseys' };
+/** Shown only to signed-in admins and moderators. */
+export const managerLink: NavItem = { to: '/sistema', label: 'nav.manager' };
+
+export const MENU_OPEN_DELAY = 80;
+export const MENU_CLOSE_DELAY = 100;

@@ -1,0 +1,42 @@
+import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
+
+const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: 'light', label: 'theme.light', icon: IconSun },
+  { value: 'dark', label: 'theme.dark', icon: IconMoon },
+  { value: 'auto', label: 'theme.system', icon: IconDeviceDesktop },
+];
+
+/** Light, dark or the system's scheme; Mantine stores the choice under 'manto-color-scheme'. */
+export function ThemeSwitch() {
+  const { t } = useTranslation('common');
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const Icon = computed === 'dark' ? IconMoon : IconSun;
+  return (
+    <Menu trigger="click-hover" openDelay={MENU_OPEN_DELAY} closeDelay={MENU_CLOSE_DELAY} position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label={t('theme.label')}>
+          <Icon size={18} stroke={1.6} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('theme.label')}</Menu.Label>
+        {OPTIONS.map((option) => (
+          <Menu.Item
+            key={option.value}
+            leftSection={<option.icon size={16} stroke={1.6} />}
+            rightSection={colorScheme === option.value ? <IconCheck size={14} aria-hidden /> : null}
+            aria-checked={colorScheme === option.value}
+            role="menuitemradio"
+            onClick={() => setColorScheme(option.value)}
+          >
+            {t(option.label)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,58 @@
+import { ActionIcon, Avatar, Menu } from '@mantine/core';
+import { IconLogin2, IconLogout, IconUser, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
+import { signOut } from '../../lib/session.ts';
+import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** Signed out: login and register. Signed in: profile and logout (spec section 2). */
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const auth = useAuth();
+  const signedIn = isAuthenticated(auth);
+  return (
+    <Menu trigger="click-hover" openDelay={MENU_OPEN_DELAY} closeDelay={MENU_CLOSE_DELAY} position="bottom-end" width={220}>
+      <Menu.Target>
+        <ActionIcon variant={signedIn ? 'subtle' : 'default'} size="lg" radius="xl" aria-label={t('account.label')}>
+          {signedIn && auth.user ? (
+            <Avatar size={32} radius="xl" color="manto" variant="filled" aria-hidden>
+              {initials(auth.user.name)}
+            </Avatar>
+          ) : (
+            <IconUserCircle size={20} stroke={1.6} />
+          )}
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {signedIn && auth.user ? (
+          <>
+            <Menu.Label>{auth.user.name}</Menu.Label>
+            <Menu.Item component={Link} to="/auth/perfil" leftSection={<IconUser size={16} />}>
+              {t('account.profile')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+              {t('account.logout')}
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item component={Link} to="/auth/login" leftSection={<IconLogin2 size={16} />}>
+              {t('account.login')}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/auth/registrar" leftSection={<IconUserPlus size={16} />}>
+              {t('account.register')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,230 @@
+import { errorEnvelope, tokens as tokensSchema, type Tokens } from '@manto/contracts';
+import type { z } from 'zod';
+import type { AuthStore } from './auth-store.ts';
+import { isTokenExpired } from './token-expiry.ts';
+
+/** A failed call. `serverMessage` is the API's localised message, when the body had one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage: string | null;
+  readonly details: Record<string, string>;
+
+  constructor(status: number, code: string, serverMessage: string | null, details: Record<string, string> = {}) {
+    super(serverMessage ?? `${code} (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.details = details;
+  }
+}
+
+/** Thrown to callers whose session ended (refresh failed, or the API answered 401). */
+export class SessionEndedError extends ApiError {
+  constructor(cause: ApiError | null) {
+    super(cause?.status ?? 401, cause?.code ?? 'UNAUTHORIZED', cause?.serverMessage ?? null);
+    this.name = 'SessionEndedError';
+  }
+}
+
+/** The server's message when it sent one, else the given fallback (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Validates and types the JSON answer. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface ApiClientDeps {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  store: AuthStore;
+  /** The current interface language, sent as Accept-Language on every call. */
+  getLanguage: () => string;
+  /** Full-page navigation, used when a refresh fails (spec section 4). */
+  hardRedirect: (url: string) => void;
+  /** In-app navigation to the login page, used on a 401 from an authorized call. */
+  goToLogin: () => void;
+  /** Web Locks when the browser has them: serialises refreshes across tabs. */
+  locks?: LockManagerLike | undefined;
+  baseUrl?: string;
+  now?: () => number;
+}
+
+export const LOGIN_URL = '/app/auth/login';
+const REFRESH_LOCK = 'manto-refresh';
+/** A token this close to its exp is treated as expired so it does not die in transit. */
+const EXPIRY_LEEWAY_MS = 5_000;
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(deps: ApiClientDeps) {
+  const baseUrl = deps.baseUrl ?? '/api';
+  const now = deps.now ?? (() => Date.now());
+  let refreshing: Promise<Tokens> | null = null;
+
+  function url(path: string, query?: Query): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) search.set(key, String(value));
+    }
+    const qs = search.toString();
+    return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function send<S extends z.ZodType>(
+    path: string,
+    options: RequestOptions<S>,
+    accessToken: string | null,
+  ): Promise<z.infer<S>> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': deps.getLanguage(),
+    };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(url(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError(0, 'NETWORK_ERROR', null);
+    }
+
+    const text = response.status === 204 ? '' : await response.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+
+    if (!response.ok) {
+      const envelope = errorEnvelope.safeParse(json);
+      if (envelope.success) {
+        throw new ApiError(response.status, envelope.data.code, envelope.data.message, envelope.data.details);
+      }
+      throw new ApiError(response.status, `HTTP_${response.status}`, null);
+    }
+    if (!options.schema) return json as z.infer<S>;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', null);
+    return parsed.data as z.infer<S>;
+  }
+
+  /** Ends the session: clear, then send the browser to login. */
+  function endSession(hard: boolean) {
+    deps.store.clear();
+    if (hard) deps.hardRedirect(LOGIN_URL);
+    else deps.goToLogin();
+  }
+
+  async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+    return deps.locks ? deps.locks.request(REFRESH_LOCK, work) : work();
+  }
+
+  /**
+   * One refresh at a time: within the tab a single shared promise, across tabs a Web Lock. After
+   * taking the lock, the stored tokens are read again: if another tab already rotated them, those
+   * are used instead of spending the (now used) refresh token a second time.
+   */
+  function refreshTokens(staleAccessToken: string): Promise<Tokens> {
+    refreshing ??= withRefreshLock(async () => {
+      const stored = deps.store.readStoredTokens();
+      if (!stored) throw new ApiError(401, 'INVALID_REFRESH_TOKEN', null);
+      if (stored.accessToken !== staleAccessToken && !isTokenExpired(stored.accessToken, now(), EXPIRY_LEEWAY_MS)) {
+        deps.store.setTokens(stored);
+        return stored;
+      }
+      const fresh = await send(
+        '/auth/refresh',
+        { method: 'POST', body: { refreshToken: stored.refreshToken }, schema: tokensSchema },
+        null,
+      );
+      deps.store.setTokens(fresh);
+      return fresh;
+    }).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /**
+   * A usable access token, refreshing once when it has expired. `onFailure: 'end'` clears the
+   * session and hard-redirects to login (spec section 4); 'throw' leaves that to the caller.
+   */
+  async function freshAccessToken(onFailure: 'end' | 'throw' = 'end'): Promise<string | null> {
+    const current = deps.store.getState().tokens;
+    if (!current) return null;
+    if (!isTokenExpired(current.accessToken, now(), EXPIRY_LEEWAY_MS)) return current.accessToken;
+    try {
+      return (await refreshTokens(current.accessToken)).accessToken;
+    } catch (error) {
+      if (onFailure === 'throw') throw error;
+      // Only the first waiter redirects; the others see the cleared store.
+      if (deps.store.getState().tokens) endSession(true);
+      throw new SessionEndedError(error instanceof ApiError ? error : null);
+    }
+  }
+
+  /** A call without credentials (login, register, public reads). */
+  function request<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
+    return send(path, options, null);
+  }
+
+  /** A call with the Bearer token; a 401 ends the session (spec section 8). */
+  async function authorized<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
+    const accessToken = await freshAccessToken('end');
+    if (!accessToken) {
+      endSession(false);
+      throw new SessionEndedError(null);
+    }
+    try {
+      return await send(path, options, accessToken);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        if (deps.store.getState().tokens) endSession(false);
+        throw new SessionEndedError(error);
+      }
+      throw error;
+    }
+  }
+
+  /** Revokes the session on the server when there is one; errors are ignored (spec section 7). */
+  async function logout(): Promise<void> {
+    const current = deps.store.getState().tokens;
+    try {
+      if (current?.accessToken) {
+        const accessToken = await freshAccessToken('throw');
+        if (accessToken) await send('/auth/logout', { method: 'POST' }, accessToken);
+      }
+    } catch {
+      // Signing out locally always succeeds.
+    } finally {
+      deps.store.clear();
+    }
+  }
+
+  return { request, authorized, logout, freshAccessToken };
+}

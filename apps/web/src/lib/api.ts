@@ -1,0 +1,20 @@
+import { createApiClient, type LockManagerLike } from './api-client.ts';
+import { authStore } from './auth-store.ts';
+import { i18n } from './i18n.ts';
+import { navigateTo } from './navigation.ts';
+
+function browserLocks(): LockManagerLike | undefined {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks || typeof locks.request !== 'function') return undefined;
+  return { request: (name, callback) => locks.request(name, callback) };
+}
+
+/** The app's one API client: Accept-Language from i18next, Bearer tokens from the auth store. */
+export const api = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  store: authStore,
+  getLanguage: () => i18n.resolvedLanguage ?? i18n.language ?? 'pt',
+  hardRedirect: (url) => window.location.assign(url),
+  goToLogin: () => navigateTo('/auth/login', { replace: true }),
+  locks: browserLocks(),
+});

@@ -1,0 +1,141 @@
+import { useSyncExternalStore } from 'react';
+import { sessionUser, tokens as tokensSchema, type SessionUser, type Tokens } from '@manto/contracts';
+
+/** Local storage keys (spec section 3: user and tokens are kept encoded). */
+export const USER_KEY = 'manto.user';
+export const TOKENS_KEY = 'manto.tokens';
+
+export interface AuthState {
+  user: SessionUser | null;
+  tokens: Tokens | null;
+  /** True once the stored session has been restored (spec section 4). */
+  initialized: boolean;
+}
+
+/** JSON → UTF-8 → base64, so names with accents survive `btoa`. */
+export function encodeValue(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The inverse of `encodeValue`; undefined when the text is not what we wrote. */
+export function decodeValue(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeStorage(storage: Storage | undefined): Storage | undefined {
+  try {
+    storage?.getItem('manto.probe');
+    return storage;
+  } catch {
+    return undefined;
+  }
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+/**
+ * The signed-in user and tokens, in memory and in local storage. Authenticated means both are
+ * present (spec section 6). Other tabs' changes arrive through `storage` events.
+ */
+export function createAuthStore(storageArg: Storage | undefined) {
+  const storage = safeStorage(storageArg);
+  let state: AuthState = { user: null, tokens: null, initialized: false };
+  const listeners = new Set<() => void>();
+
+  const emit = (next: AuthState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  function readUser(): SessionUser | null {
+    const parsed = sessionUser.safeParse(decodeValue(storage?.getItem(USER_KEY) ?? null));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Reads the tokens as stored right now — another tab may have rotated them. */
+  function readStoredTokens(): Tokens | null {
+    const parsed = tokensSchema.safeParse(decodeValue(storage?.getItem(TOKENS_KEY) ?? null));
+    return parsed.success ? parsed.data : null;
+  }
+
+  function write(key: string, value: unknown) {
+    try {
+      if (value === null) storage?.removeItem(key);
+      else storage?.setItem(key, encodeValue(value));
+    } catch {
+      // Storage full or blocked: the session still works in memory for this tab.
+    }
+  }
+
+  function fromStorage(): Pick<AuthState, 'user' | 'tokens'> {
+    const user = readUser();
+    const tokens = readStoredTokens();
+    // Half a session is no session.
+    return user && tokens ? { user, tokens } : { user: null, tokens: null };
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Restores the stored session and marks the store initialized. */
+    restore() {
+      emit({ ...fromStorage(), initialized: true });
+    },
+    readStoredTokens,
+    setAuth(user: SessionUser, tokens: Tokens) {
+      write(USER_KEY, user);
+      write(TOKENS_KEY, tokens);
+      emit({ user, tokens, initialized: true });
+    },
+    setTokens(tokens: Tokens) {
+      write(TOKENS_KEY, tokens);
+      emit({ ...state, tokens });
+    },
+    updateUser(patch: Partial<SessionUser>) {
+      if (!state.user) return;
+      const user = { ...state.user, ...patch };
+      write(USER_KEY, user);
+      emit({ ...state, user });
+    },
+    clear() {
+      write(USER_KEY, null);
+      write(TOKENS_KEY, null);
+      emit({ user: null, tokens: null, initialized: true });
+    },
+    /** Applies a change another tab made to the same storage. */
+    syncFromStorage(key: string | null) {
+      if (key !== null && key !== USER_KEY && key !== TOKENS_KEY) return;
+      const next = fromStorage();
+      if (next.user === null && state.user === null) return;
+      emit({ ...next, initialized: true });
+    },
+  };
+}
+
+export const authStore = createAuthStore(typeof window === 'undefined' ? undefined : window.localStorage);
+authStore.restore();
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea === null || event.storageArea === window.localStorage) authStore.syncFromStorage(event.key);
+  });
+}
+
+export function isAuthenticated(state: AuthState): boolean {
+  return state.user !== null && state.tokens !== null;
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

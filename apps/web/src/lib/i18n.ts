@@ -1,0 +1,60 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { messages } from '@manto/contracts';
+import { languageOptions, toLanguage } from './language.ts';
+
+export const i18n = i18next.createInstance();
+
+/** Namespaces loaded at start; features may load more with useTranslation(ns). */
+export const NAMESPACES = ['common', 'auth'] as const;
+
+function setHtmlLang(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(lng);
+}
+
+let started: Promise<unknown> | null = null;
+
+/**
+ * Translations come from /app/locales/{lng}/{ns}.json; the 'errors' namespace is the contracts'
+ * message catalogue, bundled, so client-side validation shows the API's exact texts.
+ */
+export function initI18n(): Promise<unknown> {
+  started ??= (() => {
+    i18n.on('languageChanged', setHtmlLang);
+    return i18n
+      .use(HttpBackend)
+      .use(LanguageDetector)
+      .use(initReactI18next)
+      .init({
+        ...languageOptions,
+        ns: [...NAMESPACES],
+        defaultNS: 'common',
+        fallbackNS: 'common',
+        partialBundledLanguages: true,
+        resources: {
+          pt: { errors: messages.pt },
+          en: { errors: messages.en },
+        },
+        backend: { loadPath: '/app/locales/{{lng}}/{{ns}}.json' },
+        // Spec section 4: 5 retries, 350 ms doubling (i18next's backend connector doubles the wait
+        // after each failed read), at most 10 reads in parallel.
+        maxRetries: 5,
+        retryTimeout: 350,
+        maxParallelReads: 10,
+        interpolation: { escapeValue: false },
+        react: { useSuspense: true },
+        // In development a missing key is loud, so it never reaches a screen unnoticed.
+        saveMissing: import.meta.env.DEV,
+        missingKeyHandler: (lngs, ns, key) => {
+          console.error(`Missing translation: ${ns}:${key} (${lngs.join(', ')})`);
+        },
+      });
+  })();
+  return started;
+}
+
+export function currentLanguage() {
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}

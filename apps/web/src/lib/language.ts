@@ -1,0 +1,31 @@
+import type { DetectorOptions } from 'i18next-browser-languagedetector';
+import type { InitOptions } from 'i18next';
+import { LANGUAGES, type Language } from '@manto/contracts';
+
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
+export const FALLBACK_LANGUAGE: Language = 'pt';
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Spec sections 1 and 9: local storage first, then the browser; the choice is cached. */
+export const detectionOptions: DetectorOptions = {
+  order: ['localStorage', 'navigator'],
+  caches: ['localStorage'],
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  // 'en-US' → 'en', so the stored and sent language is always one we support.
+  convertDetectedLanguage: (lng: string) => lng.split(/[-_]/)[0]?.toLowerCase() ?? lng,
+};
+
+/** Options shared by the app and the language tests (no backend here). */
+export const languageOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  detection: detectionOptions,
+} satisfies InitOptions;
+
+/** Narrows any language tag to pt or en (pt is the fallback). */
+export function toLanguage(tag: string | null | undefined): Language {
+  const base = tag?.split(/[-_]/)[0]?.toLowerCase();
+  return base === 'en' ? 'en' : base === 'pt' ? 'pt' : FALLBACK_LANGUAGE;
+}

@@ -1,0 +1,25 @@
+/**
+ * In-app navigation for code outside React (the API client). The router registers itself at
+ * start; until then, and in tests, a full page load does the job.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigator: Navigate | null = null;
+
+export function registerNavigator(navigate: Navigate): void {
+  navigator = navigate;
+}
+
+/** `to` is relative to the /app base path. */
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigator) navigator(to, options);
+  else window.location.assign(`/app${to}`);
+}
+
+/** Only same-app paths ("/x", never "//host" or "https://…") may be used as redirect targets. */
+export function safeRedirectPath(target: unknown, fallback = '/'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
+    return fallback;
+  }
+  return target;
+}

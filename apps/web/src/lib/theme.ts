@@ -1,0 +1,71 @@
+import {
+  createTheme,
+  localStorageColorSchemeManager,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+
+/** Spec section 1: themes are grey shades; stored under a key named for the product. */
+export const COLOR_SCHEME_KEY = 'manto-color-scheme';
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/** A neutral grey from paper white (0) to near black (9). */
+const manto: MantineColorsTuple = [
+  '#f6f6f6',
+  '#e7e7e7',
+  '#cfcfcf',
+  '#b4b4b4',
+  '#9a9a9a',
+  '#7f7f7f',
+  '#5f5f5f',
+  '#454545',
+  '#2b2b2b',
+  '#161616',
+];
+
+/** Mantine's dark palette, kept neutral (no blue cast) to match. */
+const dark: MantineColorsTuple = [
+  '#d9d9d9',
+  '#bdbdbd',
+  '#a3a3a3',
+  '#8a8a8a',
+  '#4a4a4a',
+  '#363636',
+  '#2a2a2a',
+  '#1e1e1e',
+  '#161616',
+  '#0e0e0e',
+];
+
+export const theme = createTheme({
+  primaryColor: 'manto',
+  primaryShade: { light: 8, dark: 1 },
+  colors: { manto, dark },
+  autoContrast: true,
+  luminanceThreshold: 0.4,
+  fontFamily: 'Play, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: {
+    fontFamily: '"Archivo Black", Play, system-ui, sans-serif',
+    fontWeight: '400',
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Menu: { defaultProps: { shadow: 'md', withinPortal: true } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Card: { defaultProps: { radius: 'lg' } },
+  },
+});
+
+/** Dimmed text meets WCAG AA contrast on both backgrounds (Mantine's light default does not). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#595959',
+    '--mantine-color-anchor': '#161616',
+  },
+  dark: {
+    '--mantine-color-dimmed': '#a8a8a8',
+    '--mantine-color-anchor': '#e7e7e7',
+  },
+});

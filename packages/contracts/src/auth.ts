@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { email, optionalText, password, requiredText } from './validation.ts';
+
+export const GENDERS = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+const samePasswords = <T extends { password: string; confirmPassword: string }>(v: T) =>
+  v.password === v.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: 'passwordsDoNotMatch' };
+
+export const loginBody = z.strictObject({
+  email,
+  password: z.string().min(1).max(1024),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const tokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** The access token's expiry, ISO 8601 UTC. */
+  expiresAt: z.string(),
+});
+export type Tokens = z.infer<typeof tokens>;
+
+export const sessionUser = z.object({
+  email: z.string(),
+  name: z.string(),
+  /** Favourite team's name, or null. */
+  team: z.string().nullable(),
+  roles: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** The flat body of login, email confirmation and social sign-in. */
+export const loginResponse = sessionUser.extend(tokens.shape);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+const profileFields = {
+  name: requiredText(100),
+  city: requiredText(100),
+  state: requiredText(100),
+  country: requiredText(100),
+  gender: z.enum(GENDERS),
+  /** Favourite team slug. */
+  favouriteTeam: z.string().trim().min(1).max(120),
+};
+
+export const registerBody = z
+  .strictObject({
+    ...profileFields,
+    email,
+    password,
+    confirmPassword: z.string().min(1).max(1024),
+    acceptTerms: z.boolean().refine((v) => v, 'mustAcceptTerms'),
+  })
+  .refine(samePasswords, mismatch);
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const confirmEmailQuery = z.strictObject({
+  userId: z.string().uuid(),
+  token: z.string().min(1).max(200),
+});
+
+export const emailBody = z.strictObject({ email });
+export type EmailBody = z.input<typeof emailBody>;
+
+export const resetPasswordBody = z
+  .strictObject({
+    userId: z.string().uuid(),
+    token: z.string().min(1).max(200),
+    password,
+    confirmPassword: z.string().min(1).max(1024),
+  })
+  .refine(samePasswords, mismatch);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+
+export const profile = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  favouriteTeam: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  language: z.enum(['pt', 'en']),
+  roles: z.array(z.string()),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const updateProfileBody = z
+  .strictObject({
+    name: profileFields.name,
+    city: profileFields.city,
+    state: profileFields.state,
+    country: profileFields.country,
+    gender: profileFields.gender,
+    favouriteTeam: profileFields.favouriteTeam,
+    language: z.enum(['pt', 'en']),
+  })
+  .partial();
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const changePasswordBody = z
+  .strictObject({
+    currentPassword: z.string().min(1).max(1024),
+    password,
+    confirmPassword: z.string().min(1).max(1024),
+  })
+  .refine(samePasswords, mismatch);
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const socialProvidersResponse = z.array(
+  z.object({ id: z.enum(SOCIAL_PROVIDERS), available: z.boolean() }),
+);
+export type SocialProviders = z.infer<typeof socialProvidersResponse>;
+
+export const socialExchangeBody = z.strictObject({ code: z.string().min(1).max(200) });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'EMAIL_ALREADY_EXISTS',
+  'INVALID_TOKEN',
+  'INVALID_REFRESH_TOKEN',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'TOO_MANY_REQUESTS',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'WRONG_PASSWORD',
+  'ACCOUNT_INACTIVE',
+  'PROVIDER_UNAVAILABLE',
+  'SOCIAL_LOGIN_FAILED',
+  'NO_PASSWORD',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error body every API failure uses. `details` maps a field path to its message. */
+export const errorEnvelope = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** A plain acknowledgement with a localised message. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,0 +1,8 @@
+import './validation.ts';
+
+export * from './roles.ts';
+export * from './messages.ts';
+export * from './validation.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './catalogue.ts';

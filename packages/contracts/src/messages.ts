@@ -1,0 +1,120 @@
+/**
+ * Messages for error codes and validation keys, shared by the API (which localises its error
+ * envelope from Accept-Language) and the web (which shows the same text for client-side checks).
+ * Placeholders use {{name}} as i18next does.
+ */
+export const LANGUAGES = ['pt', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const pt = {
+  // validation keys (zod issues map to these; see validation.ts)
+  required: 'Campo obrigatório.',
+  invalidEmail: 'Formato de e-mail inválido.',
+  invalidValue: 'Valor inválido.',
+  tooLong: 'Use no máximo {{max}} caracteres.',
+  tooShort: 'Use ao menos {{min}} caracteres.',
+  tooMany: 'No máximo {{max}} itens.',
+  unknownField: 'Campo não permitido.',
+  passwordsDoNotMatch: 'As senhas não coincidem.',
+  passwordTooWeak: 'Senha muito fraca: use de 8 a 128 caracteres e evite senhas comuns.',
+  mustAcceptTerms: 'Você precisa aceitar os termos de uso.',
+  invalidTeam: 'Time inválido.',
+  // error codes
+  VALIDATION_FAILED: 'Verifique os campos destacados.',
+  INVALID_CREDENTIALS: 'E-mail ou senha inválidos.',
+  EMAIL_NOT_CONFIRMED: 'Confirme seu e-mail antes de entrar. Enviamos um link para sua caixa de entrada.',
+  EMAIL_ALREADY_EXISTS: 'Este e-mail já está cadastrado.',
+  INVALID_TOKEN: 'Link inválido ou expirado. Peça um novo.',
+  INVALID_REFRESH_TOKEN: 'Sua sessão expirou. Entre novamente.',
+  UNAUTHORIZED: 'Você precisa entrar para continuar.',
+  FORBIDDEN: 'Você não tem permissão para acessar esta página.',
+  NOT_FOUND: 'Não encontrado.',
+  TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde {{seconds}} segundos e tente novamente.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado. Envie JSON.',
+  PAYLOAD_TOO_LARGE: 'Conteúdo grande demais.',
+  WRONG_PASSWORD: 'A senha atual está incorreta.',
+  ACCOUNT_INACTIVE: 'Esta conta está desativada.',
+  PROVIDER_UNAVAILABLE: 'Este provedor de login não está disponível.',
+  SOCIAL_LOGIN_FAILED: 'Não foi possível entrar com o provedor. Tente novamente.',
+  NO_PASSWORD: 'Esta conta entra por um provedor social e ainda não tem senha.',
+  SERVICE_UNAVAILABLE: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  INTERNAL_ERROR: 'Erro interno. Informe o código {{requestId}} se o problema continuar.',
+  FORGOT_PASSWORD_SENT: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
+  CONFIRMATION_SENT: 'Se o e-mail estiver cadastrado e não confirmado, enviaremos um novo link.',
+  REGISTERED: 'Cadastro realizado! Enviamos um link de confirmação para o seu e-mail.',
+  PASSWORD_RESET: 'Senha redefinida',
+  PASSWORD_CHANGED: 'Senha alterada com sucesso.',
+} as const;
+
+export type MessageKey = keyof typeof pt;
+
+const en: Record<MessageKey, string> = {
+  required: 'This field is required.',
+  invalidEmail: 'Invalid email format.',
+  invalidValue: 'Invalid value.',
+  tooLong: 'Use at most {{max}} characters.',
+  tooShort: 'Use at least {{min}} characters.',
+  tooMany: 'At most {{max}} items.',
+  unknownField: 'Field not allowed.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordTooWeak: 'Password too weak: use 8 to 128 characters and avoid common passwords.',
+  mustAcceptTerms: 'You must accept the terms of use.',
+  invalidTeam: 'Invalid team.',
+  VALIDATION_FAILED: 'Please check the highlighted fields.',
+  INVALID_CREDENTIALS: 'Invalid email or password.',
+  EMAIL_NOT_CONFIRMED: 'Confirm your email before signing in. We sent a link to your inbox.',
+  EMAIL_ALREADY_EXISTS: 'This email is already registered.',
+  INVALID_TOKEN: 'Invalid or expired link. Request a new one.',
+  INVALID_REFRESH_TOKEN: 'Your session has expired. Please sign in again.',
+  UNAUTHORIZED: 'You need to sign in to continue.',
+  FORBIDDEN: 'You do not have permission to access this page.',
+  NOT_FOUND: 'Not found.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Wait {{seconds}} seconds and try again.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type. Send JSON.',
+  PAYLOAD_TOO_LARGE: 'Content too large.',
+  WRONG_PASSWORD: 'The current password is incorrect.',
+  ACCOUNT_INACTIVE: 'This account is deactivated.',
+  PROVIDER_UNAVAILABLE: 'This sign-in provider is not available.',
+  SOCIAL_LOGIN_FAILED: 'Could not sign in with the provider. Please try again.',
+  NO_PASSWORD: 'This account signs in through a social provider and has no password yet.',
+  SERVICE_UNAVAILABLE: 'Service unavailable right now. Try again shortly.',
+  INTERNAL_ERROR: 'Internal error. Quote code {{requestId}} if the problem persists.',
+  FORGOT_PASSWORD_SENT: 'If the email is registered, we will send a link to reset the password.',
+  CONFIRMATION_SENT: 'If the email is registered and not yet confirmed, we will send a new link.',
+  REGISTERED: 'Registration complete! We sent a confirmation link to your email.',
+  PASSWORD_RESET: 'Password reset',
+  PASSWORD_CHANGED: 'Password changed.',
+};
+
+export const messages: Record<Language, Record<MessageKey, string>> = { pt, en };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(pt, key);
+}
+
+export function formatMessage(
+  language: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const template = isMessageKey(key) ? messages[language][key] : messages[language].invalidValue;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** Picks pt or en from an Accept-Language header; pt is the fallback. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'pt';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (base === 'pt' || base === 'en') return base;
+  }
+  return 'pt';
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests run once; API integration tests (*.int.test.ts) run on embedded PGlite and, when
+ * TEST_DATABASE_URL is set, again on a real PostgreSQL server.
+ */
+const integration = (name: string, db: string) => ({
+  test: {
+    name,
+    include: ['apps/api/**/*.int.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// eslint-disable-next-line no-restricted-properties -- test runner configuration
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/api/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      integration('api-pglite', 'pglite'),
+      ...(hasPostgres ? [integration('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
