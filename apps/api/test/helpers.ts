@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import type { LoginResponse, RegisterBody, Role } from '@manto/contracts';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { SessionService } from '../src/modules/auth/sessions.ts';
+import { linkIn, startMailCapture } from './mail-capture.ts';
+
+export const PUBLIC_URL = 'http://manto.test';
+export const PASSWORD = 'camisa-dez-1970';
+
+/** A fresh PostgreSQL database per test file (TEST_DB=postgres), or in-memory PGlite. */
+async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { url: null, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for TEST_DB=postgres');
+  const name = `manto_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}) {
+  const mail = await startMailCapture();
+  const database = await freshDatabaseUrl();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-test-')),
+      PUBLIC_URL,
+      SMTP_URL: mail.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },
+  );
+  const built = await buildApp(config, pino({ level: 'silent' }));
+  const { app } = built;
+  const db = built.database.db;
+  const sessions = new SessionService(db, config.jwtSecret);
+  let counter = 0;
+
+  const api = {
+    app,
+    db,
+    mail,
+    config,
+    sessions,
+    inject: app.inject.bind(app),
+    /** A unique, valid registration body. */
+    registration(overrides: Partial<RegisterBody> = {}): RegisterBody {
+      counter += 1;
+      return {
+        name: 'Torcedora Teste',
+        email: `fan${counter}-${randomBytes(3).toString('hex')}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        city: 'Porto Alegre',
+        state: 'RS',
+        country: 'Brasil',
+        gender: 'female',
+        favouriteTeam: 'gremio',
+        acceptTerms: true,
+        ...overrides,
+      };
+    },
+    /** Registers through the API and confirms from the mailed link; returns the login body. */
+    async registerConfirmed(overrides: Partial<RegisterBody> = {}): Promise<LoginResponse & { userId: string; password: string }> {
+      const body = api.registration(overrides);
+      const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: `10.9.${counter % 250}.1` });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+      const link = linkIn(await mail.waitFor(body.email), '/app/auth/confirmar-email');
+      const confirm = await app.inject({ method: 'GET', url: `/api/auth/confirm-email${link.search}` });
+      if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+      return { ...confirm.json<LoginResponse>(), userId: link.searchParams.get('userId')!, password: body.password };
+    },
+    /** A confirmed user with the given roles, created directly, and a fresh session's access token. */
+    async userWithRoles(roles: Role[] = []) {
+      counter += 1;
+      const email = `role${counter}-${randomBytes(3).toString('hex')}@example.com`;
+      const [user] = await db
+        .insert(users)
+        .values({ email, name: `User ${counter}`, passwordHash: await hashPassword(PASSWORD), roles, confirmedAt: new Date() })
+        .returning({ id: users.id });
+      const login = await sessions.startSession(user!.id, false);
+      return { id: user!.id, email, ...login };
+    },
+    async setUser(id: string, values: Partial<typeof users.$inferInsert>) {
+      await db.update(users).set(values).where(eq(users.id, id));
+    },
+    async count(table: string): Promise<number> {
+      const rows = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+      const list = (rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]);
+      return list[0]!.n;
+    },
+    async close() {
+      await built.close();
+      await mail.close();
+      await database.drop();
+    },
+  };
+  return api;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
