@@ -67,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     config,
     sessions,
     inject: app.inject.bind(app),
+    beginShutdown: built.beginShutdown,
     /** A unique, valid registration body. */
     registration(overrides: Partial<RegisterBody> = {}): RegisterBody {
       counter += 1;

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CORS_ORIGINS: 'https://partner.example' });
+});
+afterAll(async () => t?.close());
+
+describe('health, headers and errors', () => {
+  it('reports liveness and readiness', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends a strict CSP and the other security headers', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"]) expect(csp).toContain(d);
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('allows only the configured CORS origins, never reflecting others', async () => {
+    const ok = await t.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example' } });
+    expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const evil = await t.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers unknown routes with the localised envelope', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
+  });
+
+  it('publishes the OpenAPI document with the auth calls', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/refresh', '/api/me']));
+  });
+
+  it('turns readiness to 503 once shutdown begins, while liveness stays up', async () => {
+    t.beginShutdown();
+    const ready = await t.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().code).toBe('SERVICE_UNAVAILABLE');
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
