@@ -1,0 +1,20 @@
+// Bundles the API into dist/server.js. npm packages stay external (installed by npm ci);
+// the workspace's own TypeScript packages (@manto/*) are bundled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@manto/'));
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+console.log('api: built dist/server.js');
