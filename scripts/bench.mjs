@@ -1,8 +1,7 @@
 // `npm run bench`: HTTP figures as ratios against a raw node:http server measured in the same run
 // (see shared/guide/performance.md). Runs A B A B A B and prints the median ratio and its range.
 // Each later capability adds its routes to ROUTES.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,28 +14,41 @@ const RAW_PORT = 3902;
 
 const ROUTES = [{ name: 'GET /api/health', path: '/api/health', goal: 0.85 }];
 
-function rawServer() {
+const RAW_SERVER = `
   const body = JSON.stringify({ status: 'ok' });
-  const server = createServer((_req, res) => {
+  require('node:http').createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
-  });
-  return new Promise((resolve) => server.listen(RAW_PORT, '127.0.0.1', () => resolve(server)));
-}
+  }).listen(${RAW_PORT}, '127.0.0.1');`;
 
-async function startApp() {
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: { ...process.env, PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-bench-')), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
+/** Servers run on core 1 and the load generator on core 0 when taskset exists. */
+const pinned = (args) => (spawnSync('taskset', ['-c', '1', 'true']).status === 0 ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args]);
+
+async function waitFor(url) {
+  for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${APP_PORT}/api/ready`)).ok) return child;
+      if ((await fetch(url)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill();
-  throw new Error('app did not become ready');
+  throw new Error(`${url} did not become ready`);
+}
+
+async function start(args, env = {}) {
+  const [cmd, argv] = pinned(args);
+  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  return child;
+}
+
+async function startApp() {
+  const child = await start(['apps/api/dist/server.js'], {
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-bench-')),
+    LOG_LEVEL: 'warn',
+  });
+  await waitFor(`http://127.0.0.1:${APP_PORT}/api/ready`);
+  return child;
 }
 
 const load = (url, duration) =>
@@ -46,7 +58,9 @@ const load = (url, duration) =>
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const raw = await rawServer();
+spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+const raw = await start(['-e', RAW_SERVER]);
+await waitFor(`http://127.0.0.1:${RAW_PORT}/`);
 const app = await startApp();
 try {
   console.log(`bench: ${ROUNDS} rounds × ${DURATION}s per side, 32 connections, baseline = raw node:http on the same machine\n`);
@@ -70,5 +84,5 @@ try {
   }
 } finally {
   app.kill('SIGTERM');
-  raw.close();
+  raw.kill('SIGTERM');
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import teamRoutes from './modules/teams/routes.ts';
 import termsRoutes from './modules/terms/routes.ts';
 import access from './plugins/access.ts';
 import errors from './plugins/errors.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { createMailer } from './plugins/mailer.ts';
 
 export interface BuiltApp {
@@ -39,21 +39,6 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
     redact: { paths: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'], remove: true },
   });
 }
-
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // Mantine writes its CSS variables into <style> elements at run time.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
-};
 
 export async function buildApp(config: Config, log: Logger = createLogger(config)): Promise<BuiltApp> {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, log });
@@ -90,13 +75,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
 
   await app.register(errors);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-  });
+  await app.register(securityHeaders);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

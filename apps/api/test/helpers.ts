@@ -104,7 +104,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
         .values({ email, name: `User ${counter}`, passwordHash: await hashPassword(PASSWORD), roles, confirmedAt: new Date() })
         .returning({ id: users.id });
       const login = await sessions.startSession(user!.id, false);
-      return { id: user!.id, email, ...login };
+      return { id: user!.id, ...login };
     },
     async setUser(id: string, values: Partial<typeof users.$inferInsert>) {
       await db.update(users).set(values).where(eq(users.id, id));
