@@ -52,3 +52,22 @@ describe('health, headers and errors', () => {
     expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
+
+describe('server failures', () => {
+  it('a 5xx carries only a request id, never a stack, SQL or token; readiness reports the outage', async () => {
+    const broken = await createTestApp();
+    const user = await broken.registerConfirmed();
+    await broken.closeDatabase();
+    const res = await broken.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: user.refreshToken } });
+    const ready = await broken.inject({ method: 'GET', url: '/api/ready' });
+    await broken.close();
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId', 'statusCode']);
+    expect(body.code).toBe('INTERNAL_ERROR');
+    expect(body.message).toContain(body.requestId);
+    expect(res.body).not.toMatch(/\.ts|select|refresh_tokens|stack|closed/i);
+    expect(res.body).not.toContain(user.refreshToken);
+    expect(ready.statusCode).toBe(503);
+  });
+});
