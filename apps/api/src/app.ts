@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoCatalogue } from './db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from './db/seed/index.ts';
 import { FailureThrottle } from './lib/throttle.ts';
 import authRoutes from './modules/auth/routes.ts';
@@ -18,7 +19,14 @@ import { SessionService } from './modules/auth/sessions.ts';
 import { SocialSignIn } from './modules/auth/social.ts';
 import healthRoutes from './modules/health/routes.ts';
 import meRoutes from './modules/me/routes.ts';
+import imageRoutes from './modules/images/routes.ts';
+import { ImageService } from './modules/images/service.ts';
+import { localStorage } from './modules/images/storage.ts';
+import jerseyRoutes from './modules/jerseys/routes.ts';
+import { JerseyService } from './modules/jerseys/service.ts';
+import { MODEL_KIND, SUPPLIER_KIND, namedResourceRoutes } from './modules/named-records/routes.ts';
 import teamRoutes from './modules/teams/routes.ts';
+import { TeamService } from './modules/teams/service.ts';
 import termsRoutes from './modules/terms/routes.ts';
 import access from './plugins/access.ts';
 import errors from './plugins/errors.ts';
@@ -28,6 +36,8 @@ import { createMailer } from './plugins/mailer.ts';
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
+  /** Settles when the demo catalogue is in place (or was not asked for). */
+  demoSeeding: Promise<void>;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -45,6 +55,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   const { db } = database;
   await seedReferenceData(db, log);
   if (config.admin) await ensureAdmin(db, config.admin, log);
+  const images = new ImageService(db, localStorage(path.join(config.dataDir, 'images')));
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -87,7 +98,12 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
   await app.register(meRoutes, { db, auth, sessions });
-  await app.register(teamRoutes, { db });
+  const teamService = new TeamService(db);
+  await app.register(teamRoutes, { db, teams: teamService });
+  await app.register(jerseyRoutes, { jerseys: new JerseyService(db, teamService) });
+  await app.register(namedResourceRoutes(MODEL_KIND), { db });
+  await app.register(namedResourceRoutes(SUPPLIER_KIND), { db });
+  await app.register(imageRoutes, { images });
   await app.register(termsRoutes, { db });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -121,7 +137,12 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   }
 
   await app.ready();
+  // The demo catalogue is drawn in the background so the server answers at once on a first start.
+  const demoSeeding = config.seedDemo
+    ? seedDemoCatalogue(db, images, log).catch((err) => log.error({ err }, 'demo catalogue seeding failed'))
+    : Promise.resolve();
   return {
+    demoSeeding,
     app,
     database,
     beginShutdown: () => {
@@ -130,6 +151,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
     close: async () => {
       shuttingDown = true;
       await app.close();
+      await demoSeeding;
       mailer.close();
       await database.close();
     },

@@ -27,6 +27,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : []))
     .pipe(z.array(z.url())),
   TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
@@ -56,6 +57,8 @@ export interface Config {
   admin: { email: string; password: string } | null;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** Seed the illustrated demo catalogue into an empty database. */
+  seedDemo: boolean;
   logLevel: string;
   social: Record<'google' | 'facebook' | 'apple', SocialProviderConfig>;
   /** Where the built SPA lives; null when it should not be served. */
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     social: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),

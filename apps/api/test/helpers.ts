@@ -50,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       SMTP_URL: mail.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
       ...env,
     },
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },

@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { optionalText } from './validation.ts';
 
+export const TEAM_CATEGORIES = ['club', 'national'] as const;
+export type TeamCategory = (typeof TEAM_CATEGORIES)[number];
+export const PAGE_SIZE_MAX = 100;
+
+/** Every team, for selects (registration's favourite team, jersey form). */
 export const teamOption = z.object({ slug: z.string(), name: z.string(), category: z.string() });
 export type TeamOption = z.infer<typeof teamOption>;
 export const teamOptionsResponse = z.array(teamOption);
@@ -11,3 +17,195 @@ export const termsResponse = z.object({
   publishedAt: z.string(),
 });
 export type Terms = z.infer<typeof termsResponse>;
+
+/**
+ * A stored image: WebP variants 320, 640 and 1200 px wide (never wider than the original).
+ * `src` is the 640 variant; `srcSet` lists all for the browser to pick; width/height reserve the box.
+ */
+export const imageRef = z.object({
+  id: z.string(),
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageRef = z.infer<typeof imageRef>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(fallback);
+const search = z.string().trim().max(100).optional();
+const slug = z.string().trim().min(1).max(120);
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+// ---- public catalogue ----
+
+export const teamSummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  state: z.string().nullable(),
+  city: z.string(),
+  baseColor: z.string(),
+  category: z.enum(TEAM_CATEGORIES),
+  crest: imageRef.nullable(),
+  /** Active jerseys, derived. */
+  jerseysCount: z.number().int(),
+});
+export type TeamSummary = z.infer<typeof teamSummary>;
+
+export const teamListQuery = z.strictObject({
+  search,
+  category: z.enum(TEAM_CATEGORIES).optional(),
+  page,
+  pageSize: pageSize(48),
+});
+export const teamListResponse = paged(teamSummary);
+export type TeamList = z.infer<typeof teamListResponse>;
+
+export const namedRef = z.object({ slug: z.string(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRef>;
+
+export const jerseySummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  team: namedRef,
+  model: namedRef,
+  supplier: namedRef,
+  season: z.number().int(),
+  modelYear: z.string(),
+  mainColor: z.string(),
+  image: imageRef.nullable(),
+  active: z.boolean(),
+});
+export type JerseySummary = z.infer<typeof jerseySummary>;
+
+export const JERSEY_SORTS = ['season_desc', 'season_asc'] as const;
+export const teamJerseysQuery = z.strictObject({
+  seasonFrom: z.coerce.number().int().min(1870).max(2100).optional(),
+  seasonTo: z.coerce.number().int().min(1870).max(2100).optional(),
+  model: slug.optional(),
+  supplier: slug.optional(),
+  sort: z.enum(JERSEY_SORTS).default('season_desc'),
+  page,
+  pageSize: pageSize(24),
+});
+export const teamJerseysResponse = paged(jerseySummary).extend({
+  team: teamSummary,
+  /** Filter options present in this team's catalogue. */
+  models: z.array(namedRef),
+  suppliers: z.array(namedRef),
+  seasons: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+});
+export type TeamJerseys = z.infer<typeof teamJerseysResponse>;
+
+export const jerseyDetail = jerseySummary.extend({
+  description: z.string().nullable(),
+  masterSponsor: z.string().nullable(),
+  imageSource: z.object({ text: z.string(), url: z.string().nullable() }),
+  teamInfo: teamSummary,
+  otherJerseys: z.array(jerseySummary),
+});
+export type JerseyDetail = z.infer<typeof jerseyDetail>;
+
+// ---- management (Sistema) ----
+
+const required = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max);
+const hexColor = (key: string) => required(key, 7).regex(/^#[0-9a-fA-F]{6}$/, 'invalidColor');
+const id = (key: string) => z.string({ error: key }).uuid(key);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalidUrl')
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+export const teamInput = z.strictObject({
+  name: required('teamNameRequired'),
+  country: required('countryRequired'),
+  state: optionalText(100),
+  city: required('cityRequired'),
+  baseColor: hexColor('baseColorRequired'),
+  category: z.enum(TEAM_CATEGORIES, { error: 'categoryRequired' }),
+  crestImageId: z.string().uuid().nullable().optional(),
+});
+export type TeamInput = z.input<typeof teamInput>;
+
+export const namedInput = z.strictObject({
+  name: required('nameRequired', 60),
+  logoImageId: z.string().uuid().nullable().optional(),
+});
+export type NamedInput = z.input<typeof namedInput>;
+
+export const jerseyInput = z.strictObject({
+  teamId: id('teamRequired'),
+  modelId: id('modelRequired'),
+  season: z.coerce
+    .number({ error: 'seasonRequired' })
+    .int('invalidSeason')
+    .min(1870, 'invalidSeason')
+    .max(2100, 'invalidSeason'),
+  modelYear: required('modelYearRequired', 20),
+  supplierId: id('supplierRequired'),
+  mainColor: hexColor('mainColorRequired'),
+  imageId: id('imageRequired'),
+  imageSourceText: required('imageSourceRequired', 200),
+  imageSourceUrl: httpUrl,
+  description: optionalText(2000),
+  masterSponsor: optionalText(100),
+  active: z.boolean().optional(),
+});
+export type JerseyInput = z.input<typeof jerseyInput>;
+
+export const activeInput = z.strictObject({ active: z.boolean() });
+
+export const manageListQuery = z.strictObject({
+  search,
+  page,
+  pageSize: pageSize(20),
+  sort: z.string().max(30).optional(),
+  team: z.string().uuid().optional(),
+});
+
+export const manageTeam = teamSummary.extend({ createdAt: z.string(), updatedAt: z.string() });
+export type ManageTeam = z.infer<typeof manageTeam>;
+export const manageTeamList = paged(manageTeam);
+
+export const manageNamed = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo: imageRef.nullable(),
+  jerseysCount: z.number().int(),
+});
+export type ManageNamed = z.infer<typeof manageNamed>;
+export const manageNamedList = paged(manageNamed);
+
+export const manageJersey = jerseySummary.extend({
+  teamId: z.string(),
+  modelId: z.string(),
+  supplierId: z.string(),
+  imageId: z.string().nullable(),
+  imageSourceText: z.string(),
+  imageSourceUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  masterSponsor: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ManageJersey = z.infer<typeof manageJersey>;
+export const manageJerseyList = paged(manageJersey);
+
+/** Options for the jersey form's selects. */
+export const catalogueOptions = z.object({
+  teams: z.array(z.object({ id: z.string(), name: z.string() })),
+  models: z.array(z.object({ id: z.string(), name: z.string() })),
+  suppliers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CatalogueOptions = z.infer<typeof catalogueOptions>;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'NO_PASSWORD',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'IN_USE',
+  'INVALID_IMAGE',
+  'IMAGE_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,0 +1,82 @@
+import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { ImageRef } from '@manto/contracts';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ImageStorage } from './storage.ts';
+
+/** Widths the screens ask for: cards (320), duel/detail on phones (640), detail on desktop (1200). */
+export const VARIANT_WIDTHS = [320, 640, 1200] as const;
+const MAX_PIXELS = 40_000_000;
+const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heif: 'image/avif' };
+
+export type ImageRow = Pick<typeof images.$inferSelect, 'id' | 'width' | 'height' | 'variants'>;
+
+export function imageRef(row: ImageRow | null | undefined): ImageRef | null {
+  if (!row?.id) return null;
+  const url = (w: number) => `/api/images/${row.id}/${w}.webp`;
+  const srcWidth = [...row.variants].reverse().find((w) => w <= 640) ?? row.variants[0]!;
+  const largest = row.variants.at(-1)!;
+  return {
+    id: row.id,
+    src: url(srcWidth),
+    srcSet: row.variants.map((w) => `${url(w)} ${w}w`).join(', '),
+    width: largest,
+    height: Math.round((row.height * largest) / row.width),
+  };
+}
+
+export class ImageService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: ImageStorage,
+  ) {}
+
+  /**
+   * Decodes the upload to prove it is an image (whatever its name or declared type), caps its pixel
+   * count, applies EXIF orientation and drops all metadata, then stores a clean original plus WebP
+   * variants no wider than the original.
+   */
+  async store(input: Buffer): Promise<ImageRow> {
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata();
+    } catch (err) {
+      if (String(err).includes('pixel limit')) throw new AppError(413, 'IMAGE_TOO_LARGE');
+      throw new AppError(400, 'INVALID_IMAGE');
+    }
+    const type = meta.format ? FORMATS[meta.format] : undefined;
+    if (!type || !meta.width || !meta.height) throw new AppError(400, 'INVALID_IMAGE');
+    if (meta.width * meta.height > MAX_PIXELS) throw new AppError(413, 'IMAGE_TOO_LARGE');
+
+    const base = () => sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
+    let original: Buffer;
+    let oriented: sharp.OutputInfo;
+    try {
+      ({ data: original, info: oriented } = await base().toFormat(meta.format === 'heif' ? 'avif' : (meta.format as 'jpeg')).toBuffer({ resolveWithObject: true }));
+    } catch {
+      throw new AppError(400, 'INVALID_IMAGE');
+    }
+    const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, oriented.width)))];
+    const variants = await Promise.all(widths.map((w) => base().resize({ width: w }).webp({ quality: 82 }).toBuffer()));
+
+    const [row] = await this.db
+      .insert(images)
+      .values({ width: oriented.width, height: oriented.height, variants: widths, originalType: type, byteSize: input.length })
+      .returning();
+    await Promise.all([
+      this.storage.put(`${row!.id}/original`, original),
+      ...widths.map((w, i) => this.storage.put(`${row!.id}/${w}.webp`, variants[i]!)),
+    ]);
+    return row!;
+  }
+
+  async file(id: string, name: string): Promise<{ data: Buffer; type: string } | null> {
+    const [row] = await this.db.select({ originalType: images.originalType }).from(images).where(inArray(images.id, [id]));
+    if (!row) return null;
+    const data = await this.storage.get(`${id}/${name}`);
+    if (!data) return null;
+    return { data, type: name === 'original' ? row.originalType : 'image/webp' };
+  }
+}
