@@ -17,6 +17,7 @@ import authRoutes from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { SocialSignIn } from './modules/auth/social.ts';
+import dashboardRoutes from './modules/dashboard/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import meRoutes from './modules/me/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(namedResourceRoutes(MODEL_KIND), { db });
   await app.register(namedResourceRoutes(SUPPLIER_KIND), { db });
   await app.register(imageRoutes, { images });
+  await app.register(dashboardRoutes, { db });
   await app.register(termsRoutes, { db });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -209,3 +209,14 @@ export type CatalogueOptions = z.infer<typeof catalogueOptions>;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Counts for the Sistema dashboard; later capabilities add theirs. */
+export const dashboardResponse = z.object({
+  activeJerseys: z.number().int(),
+  inactiveJerseys: z.number().int(),
+  teams: z.number().int(),
+  models: z.number().int(),
+  suppliers: z.number().int(),
+  activeUsers: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardResponse>;

@@ -195,3 +195,15 @@ describe('public catalogue', () => {
     expect(accents.total).toBe(1);
   });
 });
+
+describe('dashboard', () => {
+  it('counts the catalogue for moderators only', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/manage/dashboard', headers: mod });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.teams).toBeGreaterThanOrEqual(33);
+    expect(body.activeJerseys).toBeGreaterThanOrEqual(4);
+    expect(body.activeUsers).toBeGreaterThanOrEqual(2);
+    expect((await t.inject({ method: 'GET', url: '/api/manage/dashboard', headers: member })).statusCode).toBe(403);
+  });
+});
