@@ -28,7 +28,9 @@ async function waitFor(url) {
   for (let i = 0; i < 150; i++) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not become ready`);

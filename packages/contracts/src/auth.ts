@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalText, password, requiredText } from './validation.ts';
+import { email, password, requiredText } from './validation.ts';
 
 export const GENDERS = ['female', 'male', 'non_binary', 'prefer_not_to_say'] as const;
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
