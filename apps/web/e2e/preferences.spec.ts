@@ -1,0 +1,33 @@
+import { expect, menuItem, test } from './support/fixtures.ts';
+
+test('English and the dark theme persist across a reload', async ({ page }) => {
+  await page.goto('/app/');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', 'pt');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+  await page.getByRole('button', { name: 'Idioma' }).click();
+  await menuItem(page.getByRole('menu', { name: 'Idioma' }), 'English').click();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await menuItem(page.getByRole('menu', { name: 'Theme' }), 'Dark').click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+  const stored = () =>
+    page.evaluate(() => ({
+      scheme: localStorage.getItem('manto-color-scheme'),
+      lng: localStorage.getItem('i18nextLng'),
+    }));
+  expect(await stored()).toEqual({ scheme: 'dark', lng: 'en' });
+
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jerseys' }),
+  ).toBeVisible();
+  expect(await stored()).toEqual({ scheme: 'dark', lng: 'en' });
+});

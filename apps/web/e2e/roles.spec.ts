@@ -1,0 +1,35 @@
+import { ADMIN, expect, loginViaUi, newUser, registerUser, test } from './support/fixtures.ts';
+
+test('a member without a role is denied the management area and sees no Manager link', async ({ page, request }) => {
+  const member = await registerUser(request, newUser('member'));
+  await loginViaUi(page, member.email, member.password);
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await expect(nav.getByRole('link', { name: 'Camisas' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sistema' })).toHaveCount(0);
+
+  await page.goto('/app/sistema');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
+});
+
+test('the admin sees the Manager link in the header and opens /app/sistema', async ({ page }) => {
+  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  const manager = nav.getByRole('link', { name: 'Sistema' });
+  await expect(manager).toBeVisible();
+  await manager.click();
+  await expect(page).toHaveURL(/\/app\/sistema$/);
+  await expect(page.getByRole('heading', { name: 'Sistema', level: 1 })).toBeVisible();
+  await expect(page.getByText('Acesso Negado')).toHaveCount(0);
+});
+
+test('signed out, the profile sends to login and comes back after signing in', async ({ page, request }) => {
+  const member = await registerUser(request, newUser('redirect'));
+  await page.goto('/app/auth/perfil');
+  await expect(page).toHaveURL(/\/app\/auth\/login$/);
+  await expect(page.getByRole('heading', { name: 'Entrar na sua conta' })).toBeVisible();
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/app\/auth\/perfil$/);
+  await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
+  await expect(page.getByText(member.email)).toBeVisible();
+});

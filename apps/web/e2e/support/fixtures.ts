@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Locator, type Page, test as base, expect } from '@playwright/test';
+import type { ParsedMail } from './mime.ts';
+import { ADMIN, APP_URL, readStackInfo, type StackInfo } from './stack-info.ts';
+
+export { expect };
+export { ADMIN, APP_URL };
+
+export interface CapturedMail extends ParsedMail {
+  receivedAt: string;
+}
+
+/** A fresh address per test: the API sends at most one mail of a kind per address per minute. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@e2e.manto.test`;
+}
+
+let stackCache: StackInfo | null = null;
+export function stack(): StackInfo {
+  stackCache ??= readStackInfo();
+  return stackCache;
+}
+
+/** Polls the SMTP capture for the newest mail to `to` whose subject matches. */
+export async function readMail(to: string, subjectMatch: RegExp | string, timeoutMs = 10_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  const matches = (subject: string) =>
+    typeof subjectMatch === 'string' ? subject.includes(subjectMatch) : subjectMatch.test(subject);
+  let seen: CapturedMail[] = [];
+  while (Date.now() < deadline) {
+    const res = await fetch(`${stack().controlUrl}/messages?to=${encodeURIComponent(to)}`);
+    seen = (await res.json()) as CapturedMail[];
+    const found = seen.filter((m) => matches(m.subject)).at(-1);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(
+    `No mail to ${to} with subject ${String(subjectMatch)} within ${timeoutMs} ms; got: ${JSON.stringify(seen.map((m) => m.subject))}`,
+  );
+}
+
+/** The first absolute link in `text` whose path starts with `path` (e.g. '/app/auth/confirmar-email'). */
+export function extractLink(text: string, path: string): string {
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const url = new URL(match[0].replace(/[).,;]+$/, ''));
+    if (url.pathname.startsWith(path)) return url.toString();
+  }
+  throw new Error(`No link to ${path} in:\n${text}`);
+}
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
+export function newUser(prefix: string, overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    name: 'Joana Teste',
+    email: uniqueEmail(prefix),
+    password: `Camisa-${Math.random().toString(36).slice(2, 10)}-9`,
+    city: 'Recife',
+    state: 'PE',
+    country: 'Brasil',
+    ...overrides,
+  };
+}
+
+/** Setup through the API: register, then confirm through the mailed link's userId and token. */
+export async function registerUser(request: APIRequestContext, user: TestUser = newUser('member')): Promise<TestUser> {
+  const res = await request.post('/api/auth/register', {
+    data: {
+      name: user.name,
+      email: user.email,
+      password: user.password,
+      confirmPassword: user.password,
+      city: user.city,
+      state: user.state,
+      country: user.country,
+      gender: 'female',
+      favouriteTeam: 'flamengo',
+      acceptTerms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const mail = await readMail(user.email, 'Confirme seu e-mail');
+  const link = new URL(extractLink(mail.text, '/app/auth/confirmar-email'));
+  const confirmed = await request.get('/api/auth/confirm-email', {
+    params: {
+      userId: link.searchParams.get('userId')!,
+      token: link.searchParams.get('token')!,
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return user;
+}
+
+/** Signs in through the login form and waits until the app has left the login page. */
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().includes('/app/auth/login')) await page.goto('/app/auth/login');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/**
+ * An item of an open menu by its name, whether it is rendered as a plain menuitem or as a
+ * menuitemradio (the language and theme pickers mean to be radios).
+ */
+export function menuItem(menu: Locator, name: string): Locator {
+  return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('menuitemradio', { name, exact: true }));
+}
+
+/** The header's account menu: opens it and returns the menu. */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'Conta' }).click();
+  return page.getByRole('menu');
+}
+
+/** Waits until no CSS transition or animation is running (drawers slide, menus and toasts fade). */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** No serious or critical axe violations (WCAG 2 A/AA rules) on the current page, once it is still. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label = page.url(),
+  { soft = false } = {},
+): Promise<void> {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
+    .join('\n');
+  (soft ? expect.soft : expect)(serious, `axe on ${label}:\n${report}`).toEqual([]);
+}
+
+interface ConsoleGuard {
+  /** Lets console errors matching `pattern` through (e.g. the browser's note on an expected 401). */
+  allow(pattern: RegExp): void;
+}
+
+/**
+ * Every test fails on a browser console error or an uncaught page error (architecture.md,
+ * habit 9), unless the test allowed that exact message as an expected network failure.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleGuard }>({
+  consoleErrors: [
+    async ({ context }, use, testInfo) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const where = message.location();
+          errors.push(`console.error: ${message.text()} (${where.url}:${where.lineNumber}) on ${page.url()}`);
+        });
+        page.on('pageerror', (error) => errors.push(`pageerror: ${error.stack ?? error.message} on ${page.url()}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
+      if (unexpected.length > 0)
+        await testInfo.attach('browser-errors', {
+          body: unexpected.join('\n'),
+        });
+      expect(unexpected, 'browser console errors / page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { APP_PORT, APP_URL, STACK_FILE } from './e2e/support/stack-info.ts';
+
+/**
+ * Browser journeys against the built app (run `npm run build` first). `webServer` starts
+ * e2e/support/stack.ts: SMTP capture, a local OIDC provider and the app on embedded PGlite.
+ * Debian's Chromium is used as is; no browser is downloaded.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+process.env.E2E_STACK_FILE = STACK_FILE;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+const desktop = { ...chromium, viewport: { width: 1280, height: 800 } };
+const mobile = {
+  ...chromium,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(ROOT, 'test-results'),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: APP_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: desktop,
+      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/],
+    },
+    { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/ },
+    // Only with SCREENSHOTS=1 (the spec skips itself otherwise); it sets its own viewports.
+    { name: 'screenshots', use: desktop, testMatch: /screenshots\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/web/e2e/support/stack.ts',
+    cwd: ROOT,
+    url: `${APP_URL}/api/ready`,
+    env: { E2E_STACK_FILE: STACK_FILE, E2E_PORT: String(APP_PORT) },
+    reuseExistingServer: Boolean(process.env.E2E_REUSE_STACK),
+    timeout: 90_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
