@@ -12,7 +12,7 @@ export function LoadingScreen({ fullHeight = false }: { fullHeight?: boolean }) 
   return (
     <Center mih={fullHeight ? '100dvh' : 320} py="xl">
       <Stack align="center" gap="sm" role="status" aria-live="polite">
-        <Loader color="manto" type="dots" aria-hidden />
+        <Loader color="primary" type="dots" aria-hidden />
         <Text c="dimmed" fw={700}>
           {label}
         </Text>

@@ -87,7 +87,9 @@ export function createAuthStore(storageArg: Storage | undefined) {
     getState: () => state,
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     /** Restores the stored session and marks the store initialized. */
     restore() {

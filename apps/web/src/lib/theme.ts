@@ -3,6 +3,7 @@ import {
   localStorageColorSchemeManager,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  virtualColor,
 } from '@mantine/core';
 
 /** Spec section 1: themes are grey shades; stored under a key named for the product. */
@@ -23,6 +24,9 @@ const manto: MantineColorsTuple = [
   '#161616',
 ];
 
+/** The same greys reversed: on dark backgrounds the filled shade is a light grey. */
+const mantoInverse = [...manto].reverse() as unknown as MantineColorsTuple;
+
 /** Mantine's dark palette, kept neutral (no blue cast) to match. */
 const dark: MantineColorsTuple = [
   '#d9d9d9',
@@ -38,9 +42,16 @@ const dark: MantineColorsTuple = [
 ];
 
 export const theme = createTheme({
-  primaryColor: 'manto',
-  primaryShade: { light: 8, dark: 1 },
-  colors: { manto, dark },
+  // A virtual colour: dark grey buttons on light backgrounds, light grey on dark ones, each with
+  // its own contrasting text.
+  primaryColor: 'primary',
+  primaryShade: { light: 8, dark: 8 },
+  colors: {
+    manto,
+    mantoInverse,
+    dark,
+    primary: virtualColor({ name: 'primary', light: 'manto', dark: 'mantoInverse' }),
+  },
   autoContrast: true,
   luminanceThreshold: 0.4,
   fontFamily: 'Play, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
@@ -51,21 +62,29 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
-    Menu: { defaultProps: { shadow: 'md', withinPortal: true } },
+    // Without the focus placeholder (a focusable role="presentation" div), role="menu" holds only
+    // menu items, as axe's aria-required-children wants.
+    Menu: { defaultProps: { shadow: 'md', withinPortal: true, withInitialFocusPlaceholder: false } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
   },
 });
 
-/** Dimmed text meets WCAG AA contrast on both backgrounds (Mantine's light default does not). */
+/** Dimmed and error texts meet WCAG AA contrast on both backgrounds (Mantine's defaults do not). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#595959',
     '--mantine-color-anchor': '#161616',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-primary-light-color': 'var(--mantine-color-manto-9)',
   },
   dark: {
     '--mantine-color-dimmed': '#a8a8a8',
     '--mantine-color-anchor': '#e7e7e7',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-primary-light-color': 'var(--mantine-color-manto-1)',
+    '--mantine-color-primary-light': 'rgba(231, 231, 231, 0.1)',
+    '--mantine-color-primary-light-hover': 'rgba(231, 231, 231, 0.16)',
   },
 });

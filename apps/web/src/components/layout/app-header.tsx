@@ -87,9 +87,8 @@ export function AppHeader() {
             opened={drawerOpened}
             onClick={drawer.toggle}
             size="sm"
-            aria-label={drawerOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-label={t('nav.menu')}
             aria-expanded={drawerOpened}
-            aria-controls="manto-nav-drawer"
           />
         </div>
       </Container>

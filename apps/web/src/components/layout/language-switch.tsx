@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@manto/contracts';
 import { SUPPORTED_LANGUAGES, toLanguage } from '../../lib/language.ts';
@@ -20,25 +20,21 @@ export function LanguageSwitch() {
           h={34}
           px={8}
           leftSection={<IconLanguage size={18} stroke={1.6} />}
-          aria-label={t('language.label')}
+          // The visible code is part of the name (WCAG 2.5.3 label in name): "Idioma (PT)".
+          aria-label={`${t('language.label')} (${current.toUpperCase()})`}
         >
           {current.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('language.label')}</Menu.Label>
-        {SUPPORTED_LANGUAGES.map((lng) => (
-          <Menu.Item
-            key={lng}
-            lang={lng}
-            role="menuitemradio"
-            aria-checked={current === lng}
-            rightSection={current === lng ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => void i18n.changeLanguage(lng)}
-          >
-            {NAMES[lng]}
-          </Menu.Item>
-        ))}
+        <Menu.RadioGroup value={current} onChange={(lng) => void i18n.changeLanguage(lng)}>
+          {SUPPORTED_LANGUAGES.map((lng) => (
+            <Menu.RadioItem key={lng} value={lng} lang={lng} closeMenuOnClick>
+              {NAMES[lng]}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
@@ -24,18 +24,18 @@ export function ThemeSwitch() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('theme.label')}</Menu.Label>
-        {OPTIONS.map((option) => (
-          <Menu.Item
-            key={option.value}
-            leftSection={<option.icon size={16} stroke={1.6} />}
-            rightSection={colorScheme === option.value ? <IconCheck size={14} aria-hidden /> : null}
-            aria-checked={colorScheme === option.value}
-            role="menuitemradio"
-            onClick={() => setColorScheme(option.value)}
-          >
-            {t(option.label)}
-          </Menu.Item>
-        ))}
+        <Menu.RadioGroup value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)}>
+          {OPTIONS.map((option) => (
+            <Menu.RadioItem
+              key={option.value}
+              value={option.value}
+              closeMenuOnClick
+              rightSection={<option.icon size={16} stroke={1.6} aria-hidden />}
+            >
+              {t(option.label)}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>
   );

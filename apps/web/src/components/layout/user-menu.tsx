@@ -23,7 +23,7 @@ export function UserMenu() {
       <Menu.Target>
         <ActionIcon variant={signedIn ? 'subtle' : 'default'} size="lg" radius="xl" aria-label={t('account.label')}>
           {signedIn && auth.user ? (
-            <Avatar size={32} radius="xl" color="manto" variant="filled" aria-hidden>
+            <Avatar size={32} radius="xl" color="primary" variant="filled" aria-hidden>
               {initials(auth.user.name)}
             </Avatar>
           ) : (

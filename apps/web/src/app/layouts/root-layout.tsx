@@ -1,0 +1,45 @@
+import { Box, Container } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AppFooter } from '../../components/layout/app-footer.tsx';
+import { AppHeader } from '../../components/layout/app-header.tsx';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import classes from './root-layout.module.css';
+
+/** Shows the loading screen only when a page takes long enough to notice. */
+function useSlowNavigation(delayMs = 150): boolean {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!loading) return;
+    const timer = window.setTimeout(() => setSlow(true), delayMs);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [loading, delayMs]);
+  return loading && slow;
+}
+
+/** Header, main content, footer (spec section 2). */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const slow = useSlowNavigation();
+  return (
+    <div className={classes.shell}>
+      <a href="#main" className={classes.skip}>
+        {t('skipToContent')}
+      </a>
+      <AppHeader />
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+          <Suspense fallback={<LoadingScreen />}>{slow ? <LoadingScreen /> : <Outlet />}</Suspense>
+        </Container>
+      </Box>
+      <AppFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

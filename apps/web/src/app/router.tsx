@@ -1,0 +1,75 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+import { NotFoundScreen } from '../components/not-found-screen.tsx';
+import { RouteError } from '../components/route-error.tsx';
+import { RouteGuard } from '../components/route-guard.tsx';
+import { registerNavigator } from '../lib/navigation.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+
+/**
+ * Routes of spec section 2 that exist so far, all lazily loaded. Screens of later issues
+ * (rankings, team comparison, jerseys, tournaments, the management sections) are added with them;
+ * until then their paths fall through to the not-found screen.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: () => <LoadingScreen fullHeight />,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // A pathless boundary keeps the header and footer when a page fails.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, lazy: () => import('../features/home/routes/home-route.tsx').then((m) => ({ Component: m.HomeRoute })) },
+          {
+            path: 'auth',
+            children: [
+              {
+                element: <RouteGuard rule="signedOut" />,
+                children: [
+                  { path: 'login', lazy: () => import('../features/auth/routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute })) },
+                  { path: 'registrar', lazy: () => import('../features/auth/routes/register-route.tsx').then((m) => ({ Component: m.RegisterRoute })) },
+                  { path: 'confirmar-email', lazy: () => import('../features/auth/routes/confirm-email-route.tsx').then((m) => ({ Component: m.ConfirmEmailRoute })) },
+                  { path: 'redefinir-senha', lazy: () => import('../features/auth/routes/reset-password-route.tsx').then((m) => ({ Component: m.ResetPasswordRoute })) },
+                  { path: 'esqueci-senha', lazy: () => import('../features/auth/routes/forgot-password-route.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+                ],
+              },
+              {
+                element: <RouteGuard rule="signedIn" />,
+                children: [
+                  { path: 'perfil', lazy: () => import('../features/auth/routes/profile-route.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+                ],
+              },
+              // The social sign-in callback: it signs the user in, so it is not signed-out-only.
+              { path: 'social', lazy: () => import('../features/auth/routes/social-callback-route.tsx').then((m) => ({ Component: m.SocialCallbackRoute })) },
+            ],
+          },
+          {
+            path: 'camisas',
+            children: [
+              { index: true, lazy: () => import('../features/catalogue/routes/teams-route.tsx').then((m) => ({ Component: m.TeamsRoute })) },
+              { path: 'time/:teamSlug', lazy: () => import('../features/catalogue/routes/team-jerseys-route.tsx').then((m) => ({ Component: m.TeamJerseysRoute })) },
+              { path: 'time/:teamSlug/:jerseySlug', lazy: () => import('../features/catalogue/routes/jersey-route.tsx').then((m) => ({ Component: m.JerseyRoute })) },
+            ],
+          },
+          {
+            path: 'sistema',
+            element: <RouteGuard rule="moderator" />,
+            children: [
+              { index: true, lazy: () => import('../features/system/routes/system-route.tsx').then((m) => ({ Component: m.SystemRoute })) },
+            ],
+          },
+          { path: '*', Component: NotFoundScreen },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes, { basename: '/app' });
+  registerNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

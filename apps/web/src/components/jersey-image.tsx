@@ -1,0 +1,39 @@
+import { Box } from '@mantine/core';
+import type { ImageRef } from '@manto/contracts';
+import classes from './jersey-image.module.css';
+
+interface JerseyImageProps {
+  image: ImageRef | null;
+  alt: string;
+  /** Which rendered width to expect, so the browser picks the right variant from srcset. */
+  sizes: string;
+  /** Above the fold: load at once with high priority instead of lazily. */
+  priority?: boolean;
+  /** Background behind transparent illustrations. */
+  tint?: string;
+}
+
+/**
+ * A jersey picture in a square box reserved before the image arrives (no layout shift), picking
+ * the WebP variant that fits from srcset and loading lazily below the fold.
+ */
+export function JerseyImage({ image, alt, sizes, priority = false, tint }: JerseyImageProps) {
+  return (
+    <Box className={classes.frame} style={tint ? { background: tint } : undefined}>
+      {image && (
+        <img
+          className={classes.image}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={sizes}
+          width={image.width}
+          height={image.height}
+          alt={alt}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { Anchor, Container, Text } from '@mantine/core';
+import { IconBrandInstagram } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './app-footer.module.css';
+
+export const SOCIAL_URL = 'https://www.instagram.com/manto.app';
+
+/** Product title, current year and the social media link; adapts at 768px (spec section 2). */
+export function AppFooter() {
+  const { t } = useTranslation('common');
+  const year = new Date().getFullYear();
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg" className={classes.inner}>
+        <div className={classes.brand}>
+          <span className={classes.title}>{t('brand.name')}</span>
+          <Text size="sm" c="dimmed">
+            {t('footer.copyright', { year })}
+          </Text>
+        </div>
+        <Anchor href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" className={classes.social} size="sm" fw={700}>
+          <IconBrandInstagram size={18} stroke={1.6} aria-hidden />
+          {t('footer.social')}
+        </Anchor>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  loginResponse,
+  messageResponse,
+  profile,
+  socialProvidersResponse,
+  teamOptionsResponse,
+  termsResponse,
+  type EmailBody,
+  type LoginBody,
+  type LoginResponse,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type ChangePasswordBody,
+  type UpdateProfileBody,
+  type SessionUser,
+  type Tokens,
+} from '@manto/contracts';
+import { api } from '../../../lib/api.ts';
+
+export const login = (body: LoginBody) =>
+  api.request('/auth/login', { method: 'POST', body, schema: loginResponse });
+
+export const register = (body: RegisterBody) =>
+  api.request('/auth/register', { method: 'POST', body, schema: messageResponse });
+
+export const confirmEmail = (query: { userId: string; token: string }) =>
+  api.request('/auth/confirm-email', { query, schema: loginResponse });
+
+export const resendConfirmation = (body: EmailBody) =>
+  api.request('/auth/resend-confirmation', { method: 'POST', body, schema: messageResponse });
+
+export const forgotPassword = (body: EmailBody) =>
+  api.request('/auth/forgot-password', { method: 'POST', body, schema: messageResponse });
+
+export const resetPassword = (body: ResetPasswordBody) =>
+  api.request('/auth/reset-password', { method: 'POST', body, schema: messageResponse });
+
+export const exchangeSocialCode = (code: string) =>
+  api.request('/auth/social/exchange', { method: 'POST', body: { code }, schema: loginResponse });
+
+export const getSocialProviders = () => api.request('/auth/providers', { schema: socialProvidersResponse });
+
+export const getTeams = () => api.request('/teams', { schema: teamOptionsResponse });
+
+export const getCurrentTerms = () => api.request('/terms/current', { schema: termsResponse });
+
+export const getProfile = () => api.authorized('/me', { schema: profile });
+
+export const updateProfile = (body: UpdateProfileBody) =>
+  api.authorized('/me', { method: 'PATCH', body, schema: profile });
+
+export const changePassword = (body: ChangePasswordBody) =>
+  api.authorized('/me/password', { method: 'POST', body, schema: messageResponse });
+
+/** The social sign-in start URL: a full page navigation to the API (spec: login screen). */
+export const socialStartUrl = (provider: string, redirectTo: string) =>
+  `/api/auth/social/${encodeURIComponent(provider)}/start?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+/** Splits the flat login body (contracts' loginResponse) into the stored user and tokens. */
+export function splitSession(body: LoginResponse): { user: SessionUser; tokens: Tokens } {
+  const { email, name, team, roles, accessToken, refreshToken, expiresAt } = body;
+  return { user: { email, name, team, roles }, tokens: { accessToken, refreshToken, expiresAt } };
+}

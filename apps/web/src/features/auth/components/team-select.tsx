@@ -1,0 +1,36 @@
+import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { teamsQuery } from '../api/queries.ts';
+
+/** Case- and accent-insensitive: 'atletico' finds 'Atlético Mineiro'. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+const accentInsensitive: OptionsFilter = ({ options, search }) => {
+  const query = fold(search);
+  return options.filter((option) => 'label' in option && fold((option as ComboboxItem).label).includes(query));
+};
+
+/** The favourite team, searchable, from GET /api/teams. The value is the team's slug. */
+export function TeamSelect(props: Omit<SelectProps, 'data' | 'label'>) {
+  const { t } = useTranslation('auth');
+  const teams = useQuery(teamsQuery());
+  const data = (teams.data ?? [])
+    .map((team) => ({ value: team.slug, label: team.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return (
+    <Select
+      label={t('fields.favouriteTeam')}
+      placeholder={teams.isPending ? t('fields.teamsLoading') : t('fields.favouriteTeamPlaceholder')}
+      data={data}
+      searchable
+      filter={accentInsensitive}
+      allowDeselect={false}
+      nothingFoundMessage={t('fields.noTeamFound')}
+      disabled={teams.isPending}
+      description={teams.isError ? t('fields.teamsFailed') : undefined}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={280}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateProfileBody, type Profile, type UpdateProfileBody } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { authStore } from '../../../lib/auth-store.ts';
+import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { updateProfile } from '../api/auth-api.ts';
+import { authKeys } from '../api/queries.ts';
+import { GenderSelect } from './gender-select.tsx';
+import { TeamSelect } from './team-select.tsx';
+
+interface ProfileValues {
+  name: string;
+  city: string;
+  state: string;
+  country: string;
+  gender: string | null;
+  favouriteTeam: string | null;
+  language: string;
+}
+
+const FIELDS = ['name', 'city', 'state', 'country', 'gender', 'favouriteTeam', 'language'] as const;
+
+function valuesOf(profile: Profile): ProfileValues {
+  return {
+    name: profile.name,
+    city: profile.city ?? '',
+    state: profile.state ?? '',
+    country: profile.country ?? '',
+    gender: profile.gender,
+    favouriteTeam: profile.favouriteTeam?.slug ?? null,
+    language: profile.language,
+  };
+}
+
+/** PATCH /api/me sends only what changed, so a half-filled social profile can still be edited. */
+function changes(values: ProfileValues, initial: ProfileValues): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = values[field] ?? '';
+    if (value !== (initial[field] ?? '')) body[field] = value;
+  }
+  return body;
+}
+
+export function UpdateProfileForm({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const initial = valuesOf(profile);
+  const form = useForm<ProfileValues>({
+    initialValues: initial,
+    validate: (values) => zodFormErrors(updateProfileBody, changes(values, initial), t),
+  });
+
+  const mutation = useMutation({
+    mutationFn: (body: UpdateProfileBody) => updateProfile(body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(authKeys.me(), updated);
+      authStore.updateUser({ name: updated.name, team: updated.favouriteTeam?.name ?? null });
+      form.setInitialValues(valuesOf(updated));
+      form.setValues(valuesOf(updated));
+      if (updated.language !== i18n.resolvedLanguage) void i18n.changeLanguage(updated.language);
+      notifySuccess(t('profile.updated'));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.setErrors(serverFormErrors(error.details, FIELDS));
+      notifyError(errorMessage(error, t('common:error.title')));
+    },
+  });
+
+  return (
+    <Paper withBorder shadow="sm" p="lg">
+      <Title order={2} fz={20} mb="md">
+        {t('profile.updateTitle')}
+      </Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          mutation.mutate(updateProfileBody.parse(changes(values, initial)) as UpdateProfileBody),
+        )}
+      >
+        <Stack gap="sm">
+          <TextInput label={t('fields.name')} autoComplete="name" {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
+            <TextInput label={t('fields.state')} autoComplete="address-level1" {...form.getInputProps('state')} />
+            <TextInput label={t('fields.country')} autoComplete="country-name" {...form.getInputProps('country')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <GenderSelect {...form.getInputProps('gender')} />
+            <TeamSelect {...form.getInputProps('favouriteTeam')} />
+          </SimpleGrid>
+          <Select
+            label={t('fields.language')}
+            data={[
+              { value: 'pt', label: 'Português' },
+              { value: 'en', label: 'English' },
+            ]}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('language')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty()}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

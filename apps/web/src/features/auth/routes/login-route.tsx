@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { IconLogin2, IconMailExclamation } from '@tabler/icons-react';
+import { loginBody } from '@manto/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthTarget } from '../../../components/route-guard.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { login } from '../api/auth-api.ts';
+import { useCompleteSignIn } from '../api/hooks.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+
+export function LoginRoute() {
+  const { t } = useTranslation('auth');
+  const target = useAuthTarget();
+  const completeSignIn = useCompleteSignIn();
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+
+  const form = useForm({
+    initialValues: { email: '', password: '', rememberMe: false },
+    validate: (values) => zodFormErrors(loginBody, values, t),
+  });
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onMutate: () => setUnconfirmedEmail(null),
+    onSuccess: (body) => completeSignIn(body, target),
+    onError: (error, variables) => {
+      if (error instanceof ApiError) {
+        form.setErrors(serverFormErrors(error.details, ['email', 'password']));
+        if (error.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(variables.email);
+      }
+      notifyError(errorMessage(error, t('login.failed')));
+    },
+  });
+
+  return (
+    <AuthCard title={t('login.title')} description={t('login.subtitle')} icon={<IconLogin2 size={24} />}>
+      <Stack gap="md">
+        {unconfirmedEmail && (
+          <Alert variant="light" icon={<IconMailExclamation size={20} />} title={t('login.unconfirmedTitle')}>
+            <Text size="sm">{t('login.unconfirmedBody')}</Text>
+            <Anchor
+              component={Link}
+              to={`/auth/confirmar-email?email=${encodeURIComponent(unconfirmedEmail)}`}
+              size="sm"
+              fw={700}
+            >
+              {t('login.resendLink')}
+            </Anchor>
+          </Alert>
+        )}
+
+        <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(loginBody.parse(values)))}>
+          <Stack gap="sm">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordField
+              label={t('fields.password')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Checkbox label={t('fields.rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+              <Anchor component={Link} to="/auth/esqueci-senha" size="sm">
+                {t('login.forgotPassword')}
+              </Anchor>
+            </Group>
+            <Button type="submit" fullWidth mt="xs" loading={mutation.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+
+        <Divider label={t('login.or')} labelPosition="center" />
+        <SocialButtons redirectTo={target} />
+
+        <Text size="sm" ta="center" c="dimmed">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/auth/registrar" fw={700}>
+            {t('login.registerLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

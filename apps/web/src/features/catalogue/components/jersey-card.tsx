@@ -1,0 +1,36 @@
+import { Card, Group, Text } from '@mantine/core';
+import type { JerseySummary } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { JerseyImage } from '../../../components/jersey-image.tsx';
+
+export function jerseyTitle(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>) {
+  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
+}
+
+export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary; priority?: boolean }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Card
+      component={Link}
+      to={`/camisas/time/${jersey.team.slug}/${jersey.slug}`}
+      withBorder
+      radius="md"
+      padding="sm"
+      aria-label={t('jersey.open', { name: jerseyTitle(jersey) })}
+    >
+      <JerseyImage image={jersey.image} alt="" sizes="(max-width: 600px) 45vw, 240px" priority={priority} />
+      <Group justify="space-between" mt="sm" wrap="nowrap" gap="xs">
+        <Text fw={700} size="sm" truncate>
+          {jersey.model.name}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+          {jersey.modelYear}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" truncate>
+        {jersey.supplier.name}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { jerseyQuery } from '../api/queries.ts';
+import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
+
+/** /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit and its siblings. */
+export function JerseyRoute() {
+  const { t } = useTranslation('catalogue');
+  const { teamSlug = '', jerseySlug = '' } = useParams();
+  const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
+
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isPending) {
+    return (
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton style={{ aspectRatio: '1 / 1' }} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton height={40} mb="md" />
+          <Skeleton height={240} />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  const j = query.data;
+  const title = jerseyTitle(j);
+  const rows: [string, React.ReactNode][] = [
+    [t('jersey.team'), <Anchor component={Link} to={`/camisas/time/${j.team.slug}`} size="sm">{j.team.name}</Anchor>],
+    [t('jersey.model'), j.model.name],
+    [t('jersey.season'), j.modelYear],
+    [t('jersey.year'), j.season],
+    [t('jersey.supplier'), j.supplier.name],
+    [t('jersey.sponsor'), j.masterSponsor ?? '—'],
+    [
+      t('jersey.mainColor'),
+      <Group gap={6}>
+        <ColorSwatch color={j.mainColor} size={16} aria-hidden />
+        <span>{j.mainColor}</span>
+      </Group>,
+    ],
+  ];
+
+  return (
+    <Stack gap="xl">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/camisas">
+          {t('teams.title')}
+        </Anchor>
+        <Anchor component={Link} to={`/camisas/time/${j.team.slug}`}>
+          {j.team.name}
+        </Anchor>
+        <Text>{`${j.modelYear} · ${j.model.name}`}</Text>
+      </Breadcrumbs>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <JerseyImage image={j.image} alt={t('jersey.imageAlt', { name: title })} sizes="(max-width: 992px) 92vw, 560px" priority />
+          <Text size="xs" c="dimmed" mt={6}>
+            {t('jersey.credit')}{' '}
+            {j.imageSource.url ? (
+              <Anchor href={j.imageSource.url} target="_blank" rel="noopener noreferrer nofollow" size="xs">
+                {j.imageSource.text}
+              </Anchor>
+            ) : (
+              j.imageSource.text
+            )}
+          </Text>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <div>
+              <Badge variant="light" color="gray" mb={6}>
+                {j.model.name}
+              </Badge>
+              <Title order={1}>{`${j.team.name} ${j.modelYear}`}</Title>
+            </div>
+            {j.description && <Text>{j.description}</Text>}
+            <Table variant="vertical" withTableBorder layout="fixed">
+              <Table.Tbody>
+                {rows.map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th w={160}>{label}</Table.Th>
+                    <Table.Td>{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {j.otherJerseys.length > 0 && (
+        <section aria-labelledby="other-jerseys">
+          <Title order={2} id="other-jerseys" fz="xl" mb="md">
+            {t('jersey.others', { team: j.team.name })}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            {j.otherJerseys.map((other) => (
+              <JerseyCard key={other.id} jersey={other} />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </Stack>
+  );
+}

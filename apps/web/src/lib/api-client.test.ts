@@ -1,0 +1,284 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, LOGIN_URL, SessionEndedError, type LockManagerLike } from './api-client.ts';
+import { createAuthStore, encodeValue, TOKENS_KEY, type AuthStore } from './auth-store.ts';
+import { jwtExpiringIn, MemoryStorage } from './testing/fake-jwt.ts';
+
+const USER = { email: 'ana@example.com', name: 'Ana Souza', team: 'Sport', roles: [] };
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (call: Call) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fake fetch that records every call and answers from `handler`. */
+function fakeFetch(handler: Handler) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    // Let concurrent callers pile up before answering, as a real network would.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return handler(call);
+  });
+  return { fetch, calls };
+}
+
+function setup(handler: Handler, options: { locks?: LockManagerLike; storage?: Storage } = {}) {
+  const storage = options.storage ?? new MemoryStorage();
+  const store = createAuthStore(storage);
+  store.restore();
+  const { fetch, calls } = fakeFetch(handler);
+  const hardRedirect = vi.fn();
+  const goToLogin = vi.fn();
+  const client = createApiClient({
+    fetch,
+    store,
+    getLanguage: () => 'en',
+    hardRedirect,
+    goToLogin,
+    locks: options.locks,
+  });
+  return { client, store, storage, calls, hardRedirect, goToLogin };
+}
+
+function signIn(store: AuthStore, accessToken: string, refreshToken = 'refresh-1') {
+  store.setAuth(USER, { accessToken, refreshToken, expiresAt: new Date().toISOString() });
+}
+
+/** A minimal Web Locks stand-in: one holder per name at a time, FIFO. */
+function fakeLocks(): LockManagerLike {
+  const queues = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = queues.get(name) ?? Promise.resolve();
+      const run = previous.catch(() => undefined).then(callback);
+      queues.set(name, run);
+      return run;
+    },
+  };
+}
+
+const okProfile = (call: Call) => json(200, { ok: true, auth: call.headers.Authorization });
+
+describe('api client: headers and errors', () => {
+  it('sends Accept-Language on every call and Bearer only on authorized ones', async () => {
+    const { client, store, calls } = setup(okProfile);
+    signIn(store, jwtExpiringIn(600));
+    await client.request('/teams');
+    await client.authorized('/me');
+    expect(calls.map((c) => c.headers['Accept-Language'])).toEqual(['en', 'en']);
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[1]?.headers.Authorization).toBe(`Bearer ${store.getState().tokens?.accessToken}`);
+    expect(calls[1]?.url).toBe('/api/me');
+  });
+
+  it('turns the error envelope into an ApiError with the localised message and details', async () => {
+    const { client } = setup(() =>
+      json(400, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Verifique os campos destacados.',
+        details: { email: 'Formato de e-mail inválido.' },
+      }),
+    );
+    const error = await client.request('/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      serverMessage: 'Verifique os campos destacados.',
+      details: { email: 'Formato de e-mail inválido.' },
+    });
+  });
+
+  it('has no server message when the body is not an envelope', async () => {
+    const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await client.request('/teams').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, serverMessage: null });
+  });
+});
+
+describe('api client: single-flight refresh', () => {
+  let refreshCount = 0;
+  const rotating: Handler = (call) => {
+    if (call.url === '/api/auth/refresh') {
+      refreshCount += 1;
+      return json(200, {
+        accessToken: jwtExpiringIn(900, Date.now(), { n: refreshCount }),
+        refreshToken: `refresh-${refreshCount + 1}`,
+        expiresAt: new Date(Date.now() + 900_000).toISOString(),
+      });
+    }
+    return okProfile(call);
+  };
+
+  beforeEach(() => {
+    refreshCount = 0;
+  });
+
+  it('refreshes exactly once for 5 concurrent requests with an expired token, and all succeed', async () => {
+    const { client, store, calls } = setup(rotating);
+    signIn(store, jwtExpiringIn(-60));
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => client.authorized('/me')));
+
+    const refreshes = calls.filter((c) => c.url === '/api/auth/refresh');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(refreshes[0]?.headers.Authorization).toBeUndefined();
+    const fresh = store.getState().tokens;
+    expect(fresh?.refreshToken).toBe('refresh-2');
+    expect(results).toHaveLength(5);
+    for (const result of results) expect(result).toEqual({ ok: true, auth: `Bearer ${fresh?.accessToken}` });
+  });
+
+  it('does not refresh while the access token is still valid', async () => {
+    const { client, store, calls } = setup(rotating);
+    signIn(store, jwtExpiringIn(600));
+    await Promise.all([client.authorized('/me'), client.authorized('/me')]);
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(0);
+  });
+
+  it('persists the rotated tokens to storage', async () => {
+    const { client, store, storage } = setup(rotating);
+    signIn(store, jwtExpiringIn(-60));
+    await client.authorized('/me');
+    const reloaded = createAuthStore(storage);
+    reloaded.restore();
+    expect(reloaded.getState().tokens?.refreshToken).toBe('refresh-2');
+    expect(reloaded.getState().user).toEqual(USER);
+  });
+
+  it('uses tokens another tab already rotated instead of spending the used refresh token', async () => {
+    const storage = new MemoryStorage();
+    const { client, store, calls } = setup(rotating, { storage, locks: fakeLocks() });
+    signIn(store, jwtExpiringIn(-60), 'refresh-1');
+    // Another tab refreshed meanwhile and wrote its tokens to the shared storage.
+    const otherTabAccess = jwtExpiringIn(900, Date.now(), { tab: 'other' });
+    storage.setItem(
+      TOKENS_KEY,
+      encodeValue({ accessToken: otherTabAccess, refreshToken: 'refresh-other', expiresAt: new Date().toISOString() }),
+    );
+
+    const result = await client.authorized('/me');
+
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(0);
+    expect(result).toEqual({ ok: true, auth: `Bearer ${otherTabAccess}` });
+    expect(store.getState().tokens?.refreshToken).toBe('refresh-other');
+  });
+
+  it('serialises refreshes across two clients sharing storage and a lock (two tabs)', async () => {
+    const storage = new MemoryStorage();
+    const locks = fakeLocks();
+    const tabA = setup(rotating, { storage, locks });
+    const tabB = setup(rotating, { storage, locks });
+    signIn(tabA.store, jwtExpiringIn(-60), 'refresh-1');
+    tabB.store.restore();
+
+    await Promise.all([tabA.client.authorized('/me'), tabB.client.authorized('/me')]);
+
+    const refreshes = [...tabA.calls, ...tabB.calls].filter((c) => c.url === '/api/auth/refresh');
+    expect(refreshes).toHaveLength(1);
+    expect(tabB.store.getState().tokens?.refreshToken).toBe('refresh-2');
+  });
+
+  it('on refresh failure clears auth, hard-redirects to login once, and fails every waiter', async () => {
+    const { client, store, calls, hardRedirect } = setup((call) =>
+      call.url === '/api/auth/refresh'
+        ? json(401, { statusCode: 401, code: 'INVALID_REFRESH_TOKEN', message: 'Sua sessão expirou.' })
+        : okProfile(call),
+    );
+    signIn(store, jwtExpiringIn(-60));
+
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => client.authorized('/me')));
+
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/me')).toHaveLength(0);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(SessionEndedError);
+    }
+    expect(store.getState()).toMatchObject({ user: null, tokens: null, initialized: true });
+    expect(hardRedirect).toHaveBeenCalledTimes(1);
+    expect(hardRedirect).toHaveBeenCalledWith(LOGIN_URL);
+    expect(LOGIN_URL).toBe('/app/auth/login');
+  });
+
+  it('treats a network failure during refresh as a failed refresh', async () => {
+    const { client, store, hardRedirect } = setup((call) => {
+      if (call.url === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return okProfile(call);
+    });
+    signIn(store, jwtExpiringIn(-60));
+    await expect(client.authorized('/me')).rejects.toBeInstanceOf(SessionEndedError);
+    expect(store.getState().tokens).toBeNull();
+    expect(hardRedirect).toHaveBeenCalledWith('/app/auth/login');
+  });
+});
+
+describe('api client: 401 and logout', () => {
+  it('clears auth and goes to login on a 401 from an authorized call', async () => {
+    const { client, store, goToLogin, hardRedirect } = setup(() =>
+      json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Você precisa entrar para continuar.' }),
+    );
+    signIn(store, jwtExpiringIn(600));
+    const error = await client.authorized('/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(store.getState()).toMatchObject({ user: null, tokens: null });
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+    expect(hardRedirect).not.toHaveBeenCalled();
+  });
+
+  it('does not end the session on a 401 from a public call (wrong password at login)', async () => {
+    const { client, store, goToLogin } = setup(() =>
+      json(401, { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'E-mail ou senha inválidos.' }),
+    );
+    signIn(store, jwtExpiringIn(600));
+    await expect(client.request('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(store.getState().user).toEqual(USER);
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('keeps other errors as they are', async () => {
+    const { client, store } = setup(() =>
+      json(400, { statusCode: 400, code: 'WRONG_PASSWORD', message: 'A senha atual está incorreta.' }),
+    );
+    signIn(store, jwtExpiringIn(600));
+    await expect(client.authorized('/me/password', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'WRONG_PASSWORD',
+    });
+    expect(store.getState().user).toEqual(USER);
+  });
+
+  it('logout posts with the Bearer token, ignores errors and clears', async () => {
+    const { client, store, calls } = setup(() => json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }));
+    const token = jwtExpiringIn(600);
+    signIn(store, token);
+    await client.logout();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
+    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(store.getState().tokens).toBeNull();
+  });
+
+  it('logout without an access token calls nothing', async () => {
+    const { client, store, calls } = setup(okProfile);
+    await client.logout();
+    expect(calls).toHaveLength(0);
+    expect(store.getState().user).toBeNull();
+  });
+});

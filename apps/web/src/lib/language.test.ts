@@ -1,0 +1,64 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { detectionOptions, LANGUAGE_STORAGE_KEY, languageOptions, toLanguage } from './language.ts';
+
+/** Boots a fresh i18next with the app's language options, as the browser would. */
+async function detect({ stored, browser }: { stored?: string; browser: string[] }) {
+  window.localStorage.clear();
+  if (stored) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(browser);
+  vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(browser[0] ?? '');
+  const instance = i18next.createInstance();
+  await instance.use(LanguageDetector).init({
+    ...languageOptions,
+    resources: { pt: { common: { hi: 'Olá' } }, en: { common: { hi: 'Hello' } } },
+    ns: ['common'],
+    defaultNS: 'common',
+  });
+  return instance;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('language detection', () => {
+  it('checks local storage before the browser and caches the choice there', () => {
+    expect(detectionOptions.order).toEqual(['localStorage', 'navigator']);
+    expect(detectionOptions.caches).toEqual(['localStorage']);
+    expect(languageOptions).toMatchObject({ fallbackLng: 'pt', supportedLngs: ['pt', 'en'], load: 'languageOnly' });
+  });
+
+  it('prefers the stored language over the browser', async () => {
+    const i18n = await detect({ stored: 'en', browser: ['pt-BR'] });
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(i18n.t('hi')).toBe('Hello');
+  });
+
+  it('uses the browser language when none is stored, en-US → en', async () => {
+    const i18n = await detect({ browser: ['en-US', 'en'] });
+    expect(i18n.language).toBe('en');
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('falls back to pt for unsupported languages', async () => {
+    const i18n = await detect({ browser: ['fr-FR', 'de'] });
+    expect(i18n.resolvedLanguage).toBe('pt');
+    expect(i18n.t('hi')).toBe('Olá');
+  });
+
+  it('skips an unsupported stored language in favour of a supported browser one', async () => {
+    const i18n = await detect({ stored: 'es', browser: ['en-GB'] });
+    expect(i18n.resolvedLanguage).toBe('en');
+  });
+
+  it('narrows tags for Accept-Language and <html lang>', () => {
+    expect(toLanguage('en-US')).toBe('en');
+    expect(toLanguage('pt-BR')).toBe('pt');
+    expect(toLanguage('fr')).toBe('pt');
+    expect(toLanguage(undefined)).toBe('pt');
+  });
+});
