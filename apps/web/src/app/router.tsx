@@ -70,6 +70,6 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes, { basename: '/app' });
-  registerNavigator((to, options) => void router.navigate(to, options));
+  registerNavigator((to, options) => router.navigate(to, options));
   return router;
 }

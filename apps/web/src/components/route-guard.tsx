@@ -33,12 +33,15 @@ export function RouteGuard({ rule }: { rule: RouteRule }) {
     authenticated: isAuthenticated(auth),
     roles: auth.user?.roles ?? [],
     target,
+    loggedOut: auth.loggedOut === true,
   });
   switch (decision.kind) {
     case 'loading':
       return <LoadingScreen />;
     case 'login': {
-      const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+      const state: FromState | null = decision.remember
+        ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+        : null;
       return <Navigate to="/auth/login" replace state={state} />;
     }
     case 'redirect':

@@ -222,7 +222,7 @@ export function createApiClient(deps: ApiClientDeps) {
     } catch {
       // Signing out locally always succeeds.
     } finally {
-      deps.store.clear();
+      deps.store.clear(true);
     }
   }
 

@@ -15,6 +15,6 @@ export const api = createApiClient({
   store: authStore,
   getLanguage: () => i18n.resolvedLanguage ?? i18n.language ?? 'pt',
   hardRedirect: (url) => window.location.assign(url),
-  goToLogin: () => navigateTo('/auth/login', { replace: true }),
+  goToLogin: () => void navigateTo('/auth/login', { replace: true }),
   locks: browserLocks(),
 });

@@ -49,7 +49,10 @@ describe('auth store', () => {
     store.clear();
     expect(storage.getItem(USER_KEY)).toBeNull();
     expect(storage.getItem(TOKENS_KEY)).toBeNull();
-    expect(store.getState()).toEqual({ user: null, tokens: null, initialized: true });
+    expect(store.getState()).toEqual({ user: null, tokens: null, initialized: true, loggedOut: false });
+    store.setAuth(user, tokens);
+    store.clear(true);
+    expect(store.getState().loggedOut).toBe(true);
   });
 
   it('follows another tab through storage events', () => {

@@ -10,6 +10,8 @@ export interface AuthState {
   tokens: Tokens | null;
   /** True once the stored session has been restored (spec section 4). */
   initialized: boolean;
+  /** The session ended by the user's own logout (not an expiry), so no page is remembered to return to. */
+  loggedOut?: boolean;
 }
 
 /** JSON → UTF-8 → base64, so names with accents survive `btoa`. */
@@ -111,10 +113,11 @@ export function createAuthStore(storageArg: Storage | undefined) {
       write(USER_KEY, user);
       emit({ ...state, user });
     },
-    clear() {
+    /** Ends the session; `loggedOut` when the user asked for it. */
+    clear(loggedOut = false) {
       write(USER_KEY, null);
       write(TOKENS_KEY, null);
-      emit({ user: null, tokens: null, initialized: true });
+      emit({ user: null, tokens: null, initialized: true, loggedOut });
     },
     /** Applies a change another tab made to the same storage. */
     syncFromStorage(key: string | null) {

@@ -18,9 +18,9 @@ describe('route guard decisions', () => {
   });
 
   it('sends signed-out users to login where sign-in is required', () => {
-    expect(decide({ rule: 'signedIn' })).toEqual({ kind: 'login' });
-    expect(decide({ rule: 'moderator' })).toEqual({ kind: 'login' });
-    expect(decide({ rule: 'admin' })).toEqual({ kind: 'login' });
+    expect(decide({ rule: 'signedIn' })).toEqual({ kind: 'login', remember: true });
+    expect(decide({ rule: 'moderator' })).toEqual({ kind: 'login', remember: true });
+    expect(decide({ rule: 'admin' })).toEqual({ kind: 'login', remember: true });
   });
 
   it('forbids a signed-in user without the role', () => {
@@ -45,5 +45,10 @@ describe('route guard decisions', () => {
       kind: 'redirect',
       to: '/auth/perfil',
     });
+  });
+
+  it('does not remember a page the user logged out from', () => {
+    expect(decide({ rule: 'signedIn' })).toEqual({ kind: 'login', remember: true });
+    expect(decide({ rule: 'moderator', loggedOut: true })).toEqual({ kind: 'login', remember: false });
   });
 });

@@ -2,7 +2,7 @@
  * In-app navigation for code outside React (the API client). The router registers itself at
  * start; until then, and in tests, a full page load does the job.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => Promise<void> | void;
 
 let navigator: Navigate | null = null;
 
@@ -10,9 +10,9 @@ export function registerNavigator(navigate: Navigate): void {
   navigator = navigate;
 }
 
-/** `to` is relative to the /app base path. */
-export function navigateTo(to: string, options?: { replace?: boolean }): void {
-  if (navigator) navigator(to, options);
+/** `to` is relative to the /app base path. Settles once the new page (lazy routes included) is shown. */
+export async function navigateTo(to: string, options?: { replace?: boolean; state?: unknown }): Promise<void> {
+  if (navigator) await navigator(to, options);
   else window.location.assign(`/app${to}`);
 }
 
