@@ -1,0 +1,36 @@
+import { test, expect } from './support/fixtures.ts';
+
+// The e2e stack starts with an empty catalogue (SEED_DEMO=false): the journeys that create
+// jerseys live in catalogue-manage.spec.ts; here the states a visitor sees without them.
+
+test('an empty catalogue says so, in pt and en', async ({ page }) => {
+  await page.goto('/app/camisas?busca=zzzz-nenhum');
+  await expect(page.getByRole('heading', { name: 'Nenhum time encontrado' })).toBeVisible();
+  await expect(page.getByText('Parece que não há times cadastrados.')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No team found' })).toBeVisible();
+});
+
+test('a failing catalogue shows Erro with a working Tentar Novamente', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
+  let fail = true;
+  await page.route('**/api/catalogue/teams?**', async (route) => {
+    if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Serviço indisponível' }) });
+    else await route.continue();
+  });
+  await page.goto('/app/camisas');
+  await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Tentar Novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Camisas', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Erro' })).toHaveCount(0);
+});
+
+test('an unknown team is a real not-found screen', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto('/app/camisas/time/time-que-nao-existe');
+  await expect(page.getByText('404')).toBeVisible();
+  await page.goto('/app/camisas/time/time-que-nao-existe/2024-titular');
+  await expect(page.getByText('404')).toBeVisible();
+});
