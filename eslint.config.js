@@ -33,7 +33,6 @@ export default tseslint.config(
           zones: [
             { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
             { target: './apps/web/src/features/home', from: './apps/web/src/features', except: ['./home'] },
-            { target: './apps/web/src/features/system', from: './apps/web/src/features', except: ['./system'] },
             { target: './apps/web/src/features/catalogue', from: './apps/web/src/features', except: ['./catalogue'] },
             { target: './apps/web/src/features/manage', from: './apps/web/src/features', except: ['./manage'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },

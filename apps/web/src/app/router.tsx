@@ -8,8 +8,8 @@ import { RootLayout } from './layouts/root-layout.tsx';
 
 /**
  * Routes of spec section 2 that exist so far, all lazily loaded. Screens of later issues
- * (rankings, team comparison, jerseys, tournaments, the management sections) are added with them;
- * until then their paths fall through to the not-found screen.
+ * (duels, rankings, tournaments, feedbacks, users, terms) are added with them; until then their
+ * paths fall through to the not-found screen.
  */
 export const routes: RouteObject[] = [
   {
@@ -58,7 +58,16 @@ export const routes: RouteObject[] = [
             path: 'sistema',
             element: <RouteGuard rule="moderator" />,
             children: [
-              { index: true, lazy: () => import('../features/system/routes/system-route.tsx').then((m) => ({ Component: m.SystemRoute })) },
+              {
+                lazy: () => import('../features/manage/components/sistema-layout.tsx').then((m) => ({ Component: m.SistemaLayout })),
+                children: [
+                  { index: true, lazy: () => import('../features/manage/routes/dashboard-route.tsx').then((m) => ({ Component: m.DashboardRoute })) },
+                  { path: 'times', lazy: () => import('../features/manage/routes/teams-manage-route.tsx').then((m) => ({ Component: m.TeamsManageRoute })) },
+                  { path: 'camisas', lazy: () => import('../features/manage/routes/jerseys-manage-route.tsx').then((m) => ({ Component: m.JerseysManageRoute })) },
+                  { path: 'modelos', lazy: () => import('../features/manage/routes/named-manage-route.tsx').then((m) => ({ Component: m.ModelsManageRoute })) },
+                  { path: 'fornecedores', lazy: () => import('../features/manage/routes/named-manage-route.tsx').then((m) => ({ Component: m.SuppliersManageRoute })) },
+                ],
+              },
             ],
           },
           { path: '*', Component: NotFoundScreen },

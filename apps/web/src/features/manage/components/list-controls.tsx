@@ -1,0 +1,177 @@
+import { ActionIcon, Center, Group, Pagination, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from '../api/manage-api.ts';
+import classes from './list-controls.module.css';
+
+/** URL parameters of the management lists (Portuguese, like the public catalogue's). */
+const SEARCH = 'busca';
+const PAGE = 'pagina';
+const SORT = 'ordem';
+
+/**
+ * Search (debounced), page, sort and extra filters of a management list, kept in the URL so a
+ * reload or a shared link shows the same page. Changing anything but the page goes back to page 1.
+ */
+export function useListParams(defaultSort: string) {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get(SEARCH) ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const page = Math.max(1, Number(params.get(PAGE)) || 1);
+  const sort = params.get(SORT) ?? defaultSort;
+
+  useEffect(() => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (debounced) next.set(SEARCH, debounced);
+        else next.delete(SEARCH);
+        if (debounced !== (prev.get(SEARCH) ?? '')) next.delete(PAGE);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, setParams]);
+
+  const update = useCallback(
+    (key: string, value: string | null) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== PAGE) next.delete(PAGE);
+        return next;
+      }),
+    [setParams],
+  );
+
+  const setPage = useCallback((value: number) => update(PAGE, value > 1 ? String(value) : null), [update]);
+  const setSort = useCallback((value: string) => update(SORT, value === defaultSort ? null : value), [update, defaultSort]);
+
+  return {
+    /** What the search box shows. */
+    search,
+    setSearch,
+    /** The debounced, trimmed search the query uses. */
+    query: debounced,
+    page,
+    setPage,
+    sort,
+    setSort,
+    /** Reads an extra filter from the URL. */
+    filter: (key: string) => params.get(key),
+    setFilter: update,
+  };
+}
+
+/** Pages total for a list answer. */
+export const pageCount = (total: number) => Math.ceil(total / PAGE_SIZE);
+
+/** After deleting the last row of the last page, go back to the page that now is the last. */
+export function useClampPage(data: { total: number; items: unknown[] } | undefined, page: number, setPage: (page: number) => void) {
+  const total = data?.total;
+  const empty = data?.items.length === 0;
+  useEffect(() => {
+    if (total !== undefined && empty && page > 1) setPage(Math.max(1, pageCount(total)));
+  }, [total, empty, page, setPage]);
+}
+
+export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      style={{ flex: '1 1 240px' }}
+      maw={420}
+    />
+  );
+}
+
+interface SortableThProps {
+  label: string;
+  /** The API's sort name for this column ('name'; '-name' is the descending order). */
+  field: string;
+  sort: string;
+  onSort: (sort: string) => void;
+  /** Counts and dates read best largest/newest first. */
+  descendingFirst?: boolean;
+  w?: number | string;
+}
+
+/** A column header that sorts: a real button, with aria-sort on the header cell. */
+export function SortableTh({ label, field, sort, onSort, descendingFirst = false, w }: SortableThProps) {
+  const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : null;
+  const next =
+    direction === 'ascending' ? `-${field}` : direction === 'descending' ? field : descendingFirst ? `-${field}` : field;
+  const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconSelector;
+  return (
+    <Table.Th aria-sort={direction ?? undefined} w={w}>
+      <UnstyledButton className={classes.sortButton} onClick={() => onSort(next)} data-active={direction ? true : undefined}>
+        <span>{label}</span>
+        <Icon size={14} className={classes.sortIcon} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function ListPagination({ total, page, onChange }: { total: number; page: number; onChange: (page: number) => void }) {
+  const { t } = useTranslation('manage');
+  const pages = pageCount(total);
+  if (pages <= 1) return null;
+  return (
+    <Center>
+      <Pagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onChange}
+        getControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
+        getItemProps={(item) => ({ 'aria-label': t('list.pagination.page', { page: item }) })}
+      />
+    </Center>
+  );
+}
+
+/** Edit and delete, as real buttons named after the record ('Editar Flamengo'). */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('manage');
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <ActionIcon variant="subtle" color="gray" size="lg" onClick={onEdit} aria-label={t('list.edit', { name })}>
+        <IconPencil size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={t('list.delete', { name })}>
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Placeholder rows while the first page loads. */
+export function TableSkeleton({ rows = 6 }: { rows?: number }) {
+  const { t } = useTranslation('manage');
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={t('list.loading')} role="status">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={48} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** "23 times" beside the search box. */
+export function ResultCount({ text }: { text: string }) {
+  return (
+    <Text size="sm" c="dimmed" aria-live="polite">
+      {text}
+    </Text>
+  );
+}
+
+export { classes as listClasses };

@@ -1,0 +1,202 @@
+import { Box, Button, Group, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
+import type { ManageJersey } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { SessionEndedError, errorMessage } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { deleteJersey, setJerseyActive } from '../api/manage-api.ts';
+import { invalidateAfterChange, jerseyListQuery, manageKeys, optionsQuery } from '../api/queries.ts';
+import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
+import { FormModal } from '../components/form-modal.tsx';
+import { JerseyForm } from '../components/jersey-form.tsx';
+import {
+  ListPagination,
+  ResultCount,
+  RowActions,
+  SearchField,
+  SortableTh,
+  TableSkeleton,
+  listClasses,
+  useClampPage,
+  useListParams,
+} from '../components/list-controls.tsx';
+import { ManageEmptyState } from '../components/manage-empty-state.tsx';
+import { ManagePageHeader } from '../components/manage-page-header.tsx';
+import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
+import { useEditor } from '../components/use-editor.ts';
+
+/** URL parameter of the team filter (a team id). */
+const TEAM = 'time';
+
+/** How a jersey is named in labels and questions: 'Flamengo 2024/25 Titular'. */
+const jerseyName = (jersey: ManageJersey) => `${jersey.team.name} ${jersey.modelYear} ${jersey.model.name}`;
+
+type JerseyPage = { items: ManageJersey[]; total: number; page: number; pageSize: number };
+
+/** The row's "Ativa" switch: flips at once, PATCHes, and flips back if the server refuses. */
+function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
+  const { t } = useTranslation('manage');
+  const queryClient = useQueryClient();
+  const listsKey = [...manageKeys.jerseys(), 'list'];
+  const mutation = useMutation({
+    mutationFn: (active: boolean) => setJerseyActive(jersey.id, active),
+    onMutate: async (active) => {
+      await queryClient.cancelQueries({ queryKey: listsKey });
+      const previous = queryClient.getQueriesData<JerseyPage>({ queryKey: listsKey });
+      queryClient.setQueriesData<JerseyPage>({ queryKey: listsKey }, (page) =>
+        page && { ...page, items: page.items.map((item) => (item.id === jersey.id ? { ...item, active } : item)) },
+      );
+      return { previous };
+    },
+    onError: (error, _active, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+      if (!(error instanceof SessionEndedError)) notifyError(errorMessage(error, t('jerseys.toggleFailed')));
+    },
+    onSettled: () => invalidateAfterChange(queryClient, 'jerseys'),
+  });
+  return (
+    <Switch
+      checked={jersey.active}
+      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+      aria-label={t('jerseys.activeLabel', { name: jerseyName(jersey) })}
+    />
+  );
+}
+
+/** /sistema/camisas — every jersey (active or not), filterable by team, created and edited in a dialog. */
+export function JerseysManageRoute() {
+  const { t, i18n } = useTranslation('manage');
+  const list = useListParams('-updated');
+  const team = list.filter(TEAM);
+  const query = useQuery(jerseyListQuery({ search: list.query, page: list.page, sort: list.sort, team: team ?? undefined }));
+  const options = useQuery(optionsQuery());
+  const editor = useEditor<ManageJersey>();
+  const deleting = useEditor<ManageJersey>();
+  useClampPage(query.data, list.page, list.setPage);
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR', { dateStyle: 'short' });
+  const filtered = Boolean(list.query || team);
+
+  return (
+    <Stack gap="lg">
+      <ManagePageHeader
+        title={t('jerseys.title')}
+        description={t('jerseys.subtitle')}
+        action={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => editor.open(null)}>
+            {t('jerseys.new')}
+          </Button>
+        }
+      />
+      <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
+        <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: '1 1 420px' }}>
+          <SearchField label={t('jerseys.search')} placeholder={t('jerseys.searchPlaceholder')} value={list.search} onChange={list.setSearch} />
+          <Select
+            label={t('jerseys.teamFilter')}
+            placeholder={options.isPending ? t('form.optionsLoading') : t('jerseys.allTeams')}
+            data={toSelectData(options.data?.teams ?? [])}
+            value={team}
+            onChange={(value) => list.setFilter(TEAM, value)}
+            searchable
+            clearable
+            filter={accentInsensitive}
+            nothingFoundMessage={t('form.nothingFound')}
+            disabled={options.isPending}
+            description={options.isError ? t('form.optionsFailed') : undefined}
+            comboboxProps={{ withinPortal: true }}
+            clearButtonProps={{ 'aria-label': t('jerseys.clearTeam') }}
+            w={240}
+          />
+        </Group>
+        {query.data && <ResultCount text={t('jerseys.count', { count: query.data.total })} />}
+      </Group>
+
+      {query.isError ? (
+        <ErrorState message={errorMessage(query.error, t('common:error.description'))} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <TableSkeleton />
+      ) : query.data.items.length === 0 ? (
+        <ManageEmptyState title={t('jerseys.empty')} description={filtered ? t('list.emptySearch') : t('jerseys.emptyDescription')} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={780} type="native">
+            <Table verticalSpacing="xs" highlightOnHover className={listClasses.table} aria-label={t('jerseys.title')} aria-busy={query.isPlaceholderData}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
+                  <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
+                  <SortableTh label={t('jerseys.columns.season')} field="season" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <Table.Th>{t('jerseys.columns.model')}</Table.Th>
+                  <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
+                  <SortableTh label={t('jerseys.columns.updated')} field="updated" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <Table.Th>{t('jerseys.columns.active')}</Table.Th>
+                  <Table.Th ta="right">{t('list.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.items.map((jersey) => (
+                  <Table.Tr key={jersey.id}>
+                    <Table.Td>
+                      <Box w={56}>
+                        <JerseyImage image={jersey.image} alt="" sizes="56px" />
+                      </Box>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fw={700} size="sm">
+                        {jersey.team.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{jersey.modelYear}</Text>
+                      {jersey.modelYear !== String(jersey.season) && (
+                        <Text size="xs" c="dimmed">
+                          {jersey.season}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{jersey.model.name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{jersey.supplier.name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {date.format(new Date(jersey.updatedAt))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <ActiveSwitch jersey={jersey} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions name={jerseyName(jersey)} onEdit={() => editor.open(jersey)} onDelete={() => deleting.open(jersey)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination total={query.data.total} page={list.page} onChange={list.setPage} />
+        </>
+      )}
+
+      <FormModal
+        opened={editor.opened}
+        onClose={editor.close}
+        size="lg"
+        title={editor.item ? t('jerseys.edit', { name: jerseyName(editor.item) }) : t('jerseys.new')}
+      >
+        <JerseyForm key={editor.session} jersey={editor.item} defaultTeamId={team} onDone={editor.close} />
+      </FormModal>
+      <ConfirmDeleteModal
+        editor={deleting}
+        question={(jersey) => t('jerseys.deleteQuestion', { name: jerseyName(jersey) })}
+        remove={deleteJersey}
+        section="jerseys"
+        successMessage={t('jerseys.deleted')}
+      />
+    </Stack>
+  );
+}
