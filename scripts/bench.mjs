@@ -48,6 +48,8 @@ async function startApp() {
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-bench-')),
     LOG_LEVEL: 'warn',
+    // The demo catalogue is drawn in the background after start and would compete for the core.
+    SEED_DEMO: 'false',
   });
   await waitFor(`http://127.0.0.1:${APP_PORT}/api/ready`);
   return child;
