@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'screenshots/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,11 +21,22 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Configuration is read in one file (apps/api/src/config.ts).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {
-    files: ['apps/api/src/config.ts', 'scripts/**', 'apps/web/e2e/**', 'apps/web/playwright.config.ts', '**/*.config.{js,ts,mjs}', 'apps/api/test/**', 'apps/api/build.mjs'],
+    files: [
+      'apps/api/src/config.ts',
+      'scripts/**',
+      'apps/web/e2e/**',
+      'apps/web/playwright.config.ts',
+      '**/*.config.{js,ts,mjs}',
+      'apps/api/test/**',
+      'apps/api/build.mjs',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -15,7 +15,6 @@ const integration = (name: string, db: string) => ({
   },
 });
 
-// eslint-disable-next-line no-restricted-properties -- test runner configuration
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({

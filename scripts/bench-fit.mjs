@@ -19,12 +19,16 @@ if (!process.env.BENCH_FIT_CHILD) {
   const [cmd, argv] = pinned ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
   const child = spawnSync(cmd, argv, {
     stdio: 'inherit',
-    env: { ...process.env, BENCH_FIT_CHILD: pinned ? 'pinned to core 1 (taskset -c 1)' : 'not pinned (taskset not found)' },
+    env: {
+      ...process.env,
+      BENCH_FIT_CHILD: pinned ? 'pinned to core 1 (taskset -c 1)' : 'not pinned (taskset not found)',
+    },
   });
   process.exit(child.status ?? 1);
 }
 
-const { Rng, aggregate, bootstrap, fit, rankUpperBound, toEloScale } = await import('../apps/api/src/modules/rankings/bradley-terry.ts');
+const { Rng, aggregate, bootstrap, fit, rankUpperBound, toEloScale } =
+  await import('../apps/api/src/modules/rankings/bradley-terry.ts');
 
 const seconds = (t0) => (performance.now() - t0) / 1000;
 
@@ -49,7 +53,10 @@ function spearman(x, y) {
   return sxy / sxx;
 }
 const fmt = (s) => s.toFixed(s < 10 ? 2 : 1);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 
 /** Standard normal draw (Box-Muller). */
 const gaussian = (rng) => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
@@ -110,7 +117,9 @@ function speedCheck() {
   return [seconds(t0), x];
 }
 
-console.log(`BT bench: ${process.env.BENCH_FIT_CHILD}; node ${process.version}; load average ${load()}; speed check ${fmt(speedCheck()[0])} s`);
+console.log(
+  `BT bench: ${process.env.BENCH_FIT_CHILD}; node ${process.version}; load average ${load()}; speed check ${fmt(speedCheck()[0])} s`,
+);
 const rng = new Rng(20240601);
 const truth = Float64Array.from({ length: ITEMS }, () => gaussian(rng));
 const [data, aggSeconds] = timed(() => aggregate(ITEMS, simulate(truth, VOTES, rng)));

@@ -22,7 +22,10 @@ const RAW_SERVER = `
   }).listen(${RAW_PORT}, '127.0.0.1');`;
 
 /** Servers run on core 1 and the load generator on core 0 when taskset exists. */
-const pinned = (args) => (spawnSync('taskset', ['-c', '1', 'true']).status === 0 ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args]);
+const pinned = (args) =>
+  spawnSync('taskset', ['-c', '1', 'true']).status === 0
+    ? ['taskset', ['-c', '1', process.execPath, ...args]]
+    : [process.execPath, args];
 
 async function waitFor(url) {
   for (let i = 0; i < 150; i++) {
@@ -57,7 +60,9 @@ async function startApp() {
 
 const load = (url, duration) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: 32, pipelining: 1, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: 32, pipelining: 1, duration }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -67,7 +72,9 @@ const raw = await start(['-e', RAW_SERVER]);
 await waitFor(`http://127.0.0.1:${RAW_PORT}/`);
 const app = await startApp();
 try {
-  console.log(`bench: ${ROUNDS} rounds × ${DURATION}s per side, 32 connections, baseline = raw node:http on the same machine\n`);
+  console.log(
+    `bench: ${ROUNDS} rounds × ${DURATION}s per side, 32 connections, baseline = raw node:http on the same machine\n`,
+  );
   for (const route of ROUTES) {
     await load(`http://127.0.0.1:${RAW_PORT}/`, 2);
     await load(`http://127.0.0.1:${APP_PORT}${route.path}`, 2);
@@ -76,7 +83,8 @@ try {
     for (let i = 0; i < ROUNDS; i++) {
       const base = await load(`http://127.0.0.1:${RAW_PORT}/`, DURATION);
       lastApp = await load(`http://127.0.0.1:${APP_PORT}${route.path}`, DURATION);
-      if (lastApp.non2xx > 0 || lastApp.errors > 0) throw new Error(`${route.name}: ${lastApp.non2xx} non-2xx, ${lastApp.errors} errors`);
+      if (lastApp.non2xx > 0 || lastApp.errors > 0)
+        throw new Error(`${route.name}: ${lastApp.non2xx} non-2xx, ${lastApp.errors} errors`);
       ratios.push(lastApp.requests.average / base.requests.average);
     }
     const m = median(ratios);

@@ -117,11 +117,15 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/, so those never change.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
       },
     });
-    const spa = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+    const spa = (
+      _req: unknown,
+      reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
+    ) => {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     };

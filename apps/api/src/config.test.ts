@@ -10,7 +10,13 @@ describe('configuration', () => {
   it('has working defaults and generates a signing secret kept in DATA_DIR outside production', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, publicUrl: 'http://localhost:3000', smtpUrl: null, admin: null });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: null,
+      admin: null,
+    });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
@@ -20,7 +26,13 @@ describe('configuration', () => {
   it('lists every bad variable in one readable message', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'production', ADMIN_EMAIL: 'a@b.co', DATA_DIR: dataDir() });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'a@b.co',
+        DATA_DIR: dataDir(),
+      });
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       message = (err as Error).message;
@@ -30,18 +42,28 @@ describe('configuration', () => {
   });
 
   it('requires JWT_SECRET in production and both admin variables together', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /JWT_SECRET: required when NODE_ENV=production/,
+    );
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', DATA_DIR: dataDir() })).toThrow(/ADMIN_EMAIL\/ADMIN_PASSWORD/);
     expect(() => loadConfig({ JWT_SECRET: 'short', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });
 
   it('reads social providers only when both id and secret are set, with an issuer override', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'http://127.0.0.1:9/', APPLE_CLIENT_ID: 'only-id' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 's',
+      GOOGLE_ISSUER: 'http://127.0.0.1:9/',
+      APPLE_CLIENT_ID: 'only-id',
+    });
     expect(config.social.google).toEqual({ clientId: 'id', clientSecret: 's', issuer: 'http://127.0.0.1:9' });
     expect(config.social.apple).toBeNull();
   });
 
   it('parses the CORS allow-list', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
   });
 });

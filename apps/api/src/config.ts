@@ -24,7 +24,14 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.url())),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),

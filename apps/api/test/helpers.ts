@@ -89,9 +89,16 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       };
     },
     /** Registers through the API and confirms from the mailed link; returns the login body. */
-    async registerConfirmed(overrides: Partial<RegisterBody> = {}): Promise<LoginResponse & { userId: string; password: string }> {
+    async registerConfirmed(
+      overrides: Partial<RegisterBody> = {},
+    ): Promise<LoginResponse & { userId: string; password: string }> {
       const body = api.registration(overrides);
-      const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: `10.9.${counter % 250}.1` });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: body,
+        remoteAddress: `10.9.${counter % 250}.1`,
+      });
       if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
       const link = linkIn(await mail.waitFor(body.email), '/app/auth/confirmar-email');
       const confirm = await app.inject({ method: 'GET', url: `/api/auth/confirm-email${link.search}` });
@@ -104,7 +111,13 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       const email = `role${counter}-${randomBytes(3).toString('hex')}@example.com`;
       const [user] = await db
         .insert(users)
-        .values({ email, name: `User ${counter}`, passwordHash: await hashPassword(PASSWORD), roles, confirmedAt: new Date() })
+        .values({
+          email,
+          name: `User ${counter}`,
+          passwordHash: await hashPassword(PASSWORD),
+          roles,
+          confirmedAt: new Date(),
+        })
         .returning({ id: users.id });
       const login = await sessions.startSession(user!.id, false);
       return { id: user!.id, ...login };

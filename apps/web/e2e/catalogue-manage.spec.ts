@@ -22,7 +22,10 @@ async function submit(page: Page, button: 'Cadastrar' | 'Salvar', toast: string 
 }
 
 // One journey: each step builds on the records the previous one made (spec: Sistema, section 5 messages).
-test('a moderator builds a jersey in Sistema, sees it in public, edits, deactivates and deletes it', async ({ page, consoleErrors }) => {
+test('a moderator builds a jersey in Sistema, sees it in public, edits, deactivates and deletes it', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(150_000);
   // The empty-form submits below are refused by the client; the server refusals log 4xx in Chromium.
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
@@ -63,7 +66,16 @@ test('a moderator builds a jersey in Sistema, sees it in public, edits, deactiva
     await page.getByRole('button', { name: 'Nova camisa' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
-    for (const message of ['Time obrigatório', 'Modelo obrigatório', 'Fornecedor obrigatório', 'Ano obrigatório', 'Temporada obrigatória', 'Cor principal obrigatória', 'Imagem obrigatória', 'Fonte da imagem obrigatória']) {
+    for (const message of [
+      'Time obrigatório',
+      'Modelo obrigatório',
+      'Fornecedor obrigatório',
+      'Ano obrigatório',
+      'Temporada obrigatória',
+      'Cor principal obrigatória',
+      'Imagem obrigatória',
+      'Fonte da imagem obrigatória',
+    ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await pickOption(page, 'Time', TEAM);
@@ -72,8 +84,12 @@ test('a moderator builds a jersey in Sistema, sees it in public, edits, deactiva
     await dialog.getByRole('textbox', { name: 'Ano', exact: true }).fill('2024');
     await dialog.getByRole('textbox', { name: 'Temporada', exact: true }).fill('2024');
     await dialog.getByRole('textbox', { name: 'Cor principal', exact: true }).fill('#0A7A3B');
-    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0a7a3b' } }).png().toBuffer();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'camisa.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#0a7a3b' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'camisa.png', mimeType: 'image/png', buffer: png });
     await expect(dialog.getByRole('img', { name: 'Pré-visualização da imagem enviada' })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Fonte da imagem', exact: true }).fill('Foto do clube');
     await dialog.getByRole('textbox', { name: 'Patrocínio master', exact: true }).fill('Aurora');
@@ -127,7 +143,13 @@ test('a moderator builds a jersey in Sistema, sees it in public, edits, deactiva
 test('a member is denied every Sistema screen', async ({ page, request }) => {
   const member = await registerUser(request);
   await loginViaUi(page, member.email, member.password);
-  for (const path of ['/app/sistema', '/app/sistema/times', '/app/sistema/camisas', '/app/sistema/modelos', '/app/sistema/fornecedores']) {
+  for (const path of [
+    '/app/sistema',
+    '/app/sistema/times',
+    '/app/sistema/camisas',
+    '/app/sistema/modelos',
+    '/app/sistema/fornecedores',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
     await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();

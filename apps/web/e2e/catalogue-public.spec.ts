@@ -16,7 +16,12 @@ test('a failing catalogue shows Erro with a working Tentar Novamente', async ({ 
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 503/);
   let fail = true;
   await page.route('**/api/catalogue/teams?**', async (route) => {
-    if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Serviço indisponível' }) });
+    if (fail)
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Serviço indisponível' }),
+      });
     else await route.continue();
   });
   await page.goto('/app/camisas');

@@ -116,9 +116,7 @@ export const changePasswordBody = z
   .refine(samePasswords, mismatch);
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-export const socialProvidersResponse = z.array(
-  z.object({ id: z.enum(SOCIAL_PROVIDERS), available: z.boolean() }),
-);
+export const socialProvidersResponse = z.array(z.object({ id: z.enum(SOCIAL_PROVIDERS), available: z.boolean() }));
 export type SocialProviders = z.infer<typeof socialProvidersResponse>;
 
 export const socialExchangeBody = z.strictObject({ code: z.string().min(1).max(200) });

@@ -12,7 +12,9 @@ describe('languageFromHeader', () => {
 
 describe('messages', () => {
   it('formats keys with params in both languages', () => {
-    expect(formatMessage('pt', 'TOO_MANY_REQUESTS', { seconds: 5 })).toBe('Muitas tentativas. Aguarde 5 segundos e tente novamente.');
+    expect(formatMessage('pt', 'TOO_MANY_REQUESTS', { seconds: 5 })).toBe(
+      'Muitas tentativas. Aguarde 5 segundos e tente novamente.',
+    );
     expect(formatMessage('en', 'tooLong', { max: 10 })).toBe('Use at most 10 characters.');
   });
 });
@@ -31,9 +33,22 @@ describe('access rules', () => {
 
 describe('validation keys', () => {
   it('turns zod issues into message keys the UI and API translate', () => {
-    const result = registerBody.safeParse({ email: 'x', password: 'abc', confirmPassword: 'abd', acceptTerms: false, name: '', extra: 1 });
+    const result = registerBody.safeParse({
+      email: 'x',
+      password: 'abc',
+      confirmPassword: 'abd',
+      acceptTerms: false,
+      name: '',
+      extra: 1,
+    });
     expect(result.success).toBe(false);
     const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.') || '_', i.message]));
-    expect(byPath).toMatchObject({ email: 'invalidEmail', password: 'passwordTooWeak', acceptTerms: 'mustAcceptTerms', name: 'required', city: 'required' });
+    expect(byPath).toMatchObject({
+      email: 'invalidEmail',
+      password: 'passwordTooWeak',
+      acceptTerms: 'mustAcceptTerms',
+      name: 'required',
+      city: 'required',
+    });
   });
 });

@@ -135,11 +135,7 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(pt, key);
 }
 
-export function formatMessage(
-  language: Language,
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
+export function formatMessage(language: Language, key: string, params: Record<string, string | number> = {}): string {
   const template = isMessageKey(key) ? messages[language][key] : messages[language].invalidValue;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

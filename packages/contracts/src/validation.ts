@@ -35,7 +35,13 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-export const email = z.string().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
 
 /** Length rules only; the common-password list is checked on the server. */
 export const PASSWORD_MIN = 8;

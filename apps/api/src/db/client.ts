@@ -21,7 +21,10 @@ export interface Database {
 }
 
 /** The migrations folder sits beside src/ and dist/ in apps/api. */
-const migrationsFolder = path.resolve(import.meta.dirname, import.meta.dirname.endsWith('db') ? '../../drizzle' : '../drizzle');
+const migrationsFolder = path.resolve(
+  import.meta.dirname,
+  import.meta.dirname.endsWith('db') ? '../../drizzle' : '../drizzle',
+);
 
 /**
  * Opens the database and applies migrations. `url` null → embedded PGlite in `pgliteDir`

@@ -1,13 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  type ErrorCode,
-  type ErrorEnvelope,
-  type Language,
-  formatMessage,
-  languageFromHeader,
-} from '@manto/contracts';
+import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -41,7 +35,13 @@ export default fp(async function errors(app: FastifyInstance) {
     request.language = languageFromHeader(request.headers['accept-language']);
   });
 
-  const send = (language: Language, statusCode: number, code: ErrorCode, params = {}, details?: Record<string, string>): ErrorEnvelope => ({
+  const send = (
+    language: Language,
+    statusCode: number,
+    code: ErrorCode,
+    params = {},
+    details?: Record<string, string>,
+  ): ErrorEnvelope => ({
     statusCode,
     code,
     message: formatMessage(language, code, params),

@@ -17,7 +17,8 @@ export interface Mailer {
 export function createMailer(smtpUrl: string | null, from: string, log: Logger): Mailer {
   if (!smtpUrl) {
     return {
-      send: async (mail) => log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP_URL: logged, not sent)'),
+      send: async (mail) =>
+        log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP_URL: logged, not sent)'),
       close: () => {},
     };
   }

@@ -22,36 +22,91 @@ export const routes: RouteObject[] = [
         // A pathless boundary keeps the header and footer when a page fails.
         ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: () => import('../features/home/routes/home-route.tsx').then((m) => ({ Component: m.HomeRoute })) },
+          {
+            index: true,
+            lazy: () => import('../features/home/routes/home-route.tsx').then((m) => ({ Component: m.HomeRoute })),
+          },
           {
             path: 'auth',
             children: [
               {
                 element: <RouteGuard rule="signedOut" />,
                 children: [
-                  { path: 'login', lazy: () => import('../features/auth/routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute })) },
-                  { path: 'registrar', lazy: () => import('../features/auth/routes/register-route.tsx').then((m) => ({ Component: m.RegisterRoute })) },
-                  { path: 'confirmar-email', lazy: () => import('../features/auth/routes/confirm-email-route.tsx').then((m) => ({ Component: m.ConfirmEmailRoute })) },
-                  { path: 'redefinir-senha', lazy: () => import('../features/auth/routes/reset-password-route.tsx').then((m) => ({ Component: m.ResetPasswordRoute })) },
-                  { path: 'esqueci-senha', lazy: () => import('../features/auth/routes/forgot-password-route.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+                  {
+                    path: 'login',
+                    lazy: () =>
+                      import('../features/auth/routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute })),
+                  },
+                  {
+                    path: 'registrar',
+                    lazy: () =>
+                      import('../features/auth/routes/register-route.tsx').then((m) => ({
+                        Component: m.RegisterRoute,
+                      })),
+                  },
+                  {
+                    path: 'confirmar-email',
+                    lazy: () =>
+                      import('../features/auth/routes/confirm-email-route.tsx').then((m) => ({
+                        Component: m.ConfirmEmailRoute,
+                      })),
+                  },
+                  {
+                    path: 'redefinir-senha',
+                    lazy: () =>
+                      import('../features/auth/routes/reset-password-route.tsx').then((m) => ({
+                        Component: m.ResetPasswordRoute,
+                      })),
+                  },
+                  {
+                    path: 'esqueci-senha',
+                    lazy: () =>
+                      import('../features/auth/routes/forgot-password-route.tsx').then((m) => ({
+                        Component: m.ForgotPasswordRoute,
+                      })),
+                  },
                 ],
               },
               {
                 element: <RouteGuard rule="signedIn" />,
                 children: [
-                  { path: 'perfil', lazy: () => import('../features/auth/routes/profile-route.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+                  {
+                    path: 'perfil',
+                    lazy: () =>
+                      import('../features/auth/routes/profile-route.tsx').then((m) => ({ Component: m.ProfileRoute })),
+                  },
                 ],
               },
               // The social sign-in callback: it signs the user in, so it is not signed-out-only.
-              { path: 'social', lazy: () => import('../features/auth/routes/social-callback-route.tsx').then((m) => ({ Component: m.SocialCallbackRoute })) },
+              {
+                path: 'social',
+                lazy: () =>
+                  import('../features/auth/routes/social-callback-route.tsx').then((m) => ({
+                    Component: m.SocialCallbackRoute,
+                  })),
+              },
             ],
           },
           {
             path: 'camisas',
             children: [
-              { index: true, lazy: () => import('../features/catalogue/routes/teams-route.tsx').then((m) => ({ Component: m.TeamsRoute })) },
-              { path: 'time/:teamSlug', lazy: () => import('../features/catalogue/routes/team-jerseys-route.tsx').then((m) => ({ Component: m.TeamJerseysRoute })) },
-              { path: 'time/:teamSlug/:jerseySlug', lazy: () => import('../features/catalogue/routes/jersey-route.tsx').then((m) => ({ Component: m.JerseyRoute })) },
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/catalogue/routes/teams-route.tsx').then((m) => ({ Component: m.TeamsRoute })),
+              },
+              {
+                path: 'time/:teamSlug',
+                lazy: () =>
+                  import('../features/catalogue/routes/team-jerseys-route.tsx').then((m) => ({
+                    Component: m.TeamJerseysRoute,
+                  })),
+              },
+              {
+                path: 'time/:teamSlug/:jerseySlug',
+                lazy: () =>
+                  import('../features/catalogue/routes/jersey-route.tsx').then((m) => ({ Component: m.JerseyRoute })),
+              },
             ],
           },
           {
@@ -59,13 +114,46 @@ export const routes: RouteObject[] = [
             element: <RouteGuard rule="moderator" />,
             children: [
               {
-                lazy: () => import('../features/manage/components/sistema-layout.tsx').then((m) => ({ Component: m.SistemaLayout })),
+                lazy: () =>
+                  import('../features/manage/components/sistema-layout.tsx').then((m) => ({
+                    Component: m.SistemaLayout,
+                  })),
                 children: [
-                  { index: true, lazy: () => import('../features/manage/routes/dashboard-route.tsx').then((m) => ({ Component: m.DashboardRoute })) },
-                  { path: 'times', lazy: () => import('../features/manage/routes/teams-manage-route.tsx').then((m) => ({ Component: m.TeamsManageRoute })) },
-                  { path: 'camisas', lazy: () => import('../features/manage/routes/jerseys-manage-route.tsx').then((m) => ({ Component: m.JerseysManageRoute })) },
-                  { path: 'modelos', lazy: () => import('../features/manage/routes/named-manage-route.tsx').then((m) => ({ Component: m.ModelsManageRoute })) },
-                  { path: 'fornecedores', lazy: () => import('../features/manage/routes/named-manage-route.tsx').then((m) => ({ Component: m.SuppliersManageRoute })) },
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../features/manage/routes/dashboard-route.tsx').then((m) => ({
+                        Component: m.DashboardRoute,
+                      })),
+                  },
+                  {
+                    path: 'times',
+                    lazy: () =>
+                      import('../features/manage/routes/teams-manage-route.tsx').then((m) => ({
+                        Component: m.TeamsManageRoute,
+                      })),
+                  },
+                  {
+                    path: 'camisas',
+                    lazy: () =>
+                      import('../features/manage/routes/jerseys-manage-route.tsx').then((m) => ({
+                        Component: m.JerseysManageRoute,
+                      })),
+                  },
+                  {
+                    path: 'modelos',
+                    lazy: () =>
+                      import('../features/manage/routes/named-manage-route.tsx').then((m) => ({
+                        Component: m.ModelsManageRoute,
+                      })),
+                  },
+                  {
+                    path: 'fornecedores',
+                    lazy: () =>
+                      import('../features/manage/routes/named-manage-route.tsx').then((m) => ({
+                        Component: m.SuppliersManageRoute,
+                      })),
+                  },
                 ],
               },
             ],

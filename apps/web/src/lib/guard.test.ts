@@ -6,8 +6,7 @@ const member = { initialized: true, authenticated: true, roles: [] };
 const moderator = { initialized: true, authenticated: true, roles: ['Moderator'] };
 const admin = { initialized: true, authenticated: true, roles: ['Admin'] };
 
-const decide = (input: Partial<GuardInput> & Pick<GuardInput, 'rule'>) =>
-  decideGuard({ ...signedOut, ...input });
+const decide = (input: Partial<GuardInput> & Pick<GuardInput, 'rule'>) => decideGuard({ ...signedOut, ...input });
 
 describe('route guard decisions', () => {
   it('shows the loading indicator until auth is initialised, whatever the rule', () => {

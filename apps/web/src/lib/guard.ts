@@ -24,7 +24,14 @@ export interface GuardInput {
 }
 
 /** The route guard of spec section 2, as a pure function. */
-export function decideGuard({ rule, initialized, authenticated, roles, target, loggedOut = false }: GuardInput): GuardDecision {
+export function decideGuard({
+  rule,
+  initialized,
+  authenticated,
+  roles,
+  target,
+  loggedOut = false,
+}: GuardInput): GuardDecision {
   if (!initialized) return { kind: 'loading' };
   if (rule === 'signedOut') return authenticated ? { kind: 'redirect', to: target ?? '/' } : { kind: 'allow' };
   if (rule === 'public') return { kind: 'allow' };

@@ -8,7 +8,15 @@ describe('redirect targets', () => {
   });
 
   it('refuses anything that could leave the app', () => {
-    for (const target of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example', '', null, 42]) {
+    for (const target of [
+      '//evil.example/x',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\\evil.example',
+      '',
+      null,
+      42,
+    ]) {
       expect(safeRedirectPath(target)).toBe('/');
     }
     expect(safeRedirectPath('//x', '/auth/login')).toBe('/auth/login');

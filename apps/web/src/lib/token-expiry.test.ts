@@ -21,7 +21,16 @@ describe('token expiry from the exp claim', () => {
   });
 
   it('treats missing and undecodable tokens as expired', () => {
-    for (const token of [null, undefined, '', 'garbage', 'a.b.c', 'a.!!!.c', `x.${base64url('[1,2]')}.y`, `x.${base64url('null')}.y`]) {
+    for (const token of [
+      null,
+      undefined,
+      '',
+      'garbage',
+      'a.b.c',
+      'a.!!!.c',
+      `x.${base64url('[1,2]')}.y`,
+      `x.${base64url('null')}.y`,
+    ]) {
       expect(isTokenExpired(token, NOW)).toBe(true);
     }
   });

@@ -21,7 +21,11 @@ interface DemoJersey {
 /** Seven jerseys per team: four home seasons, two away, and a third, goalkeeper or special kit. */
 function jerseysFor(slug: string, kit: (typeof TEAM_KITS)[string]): DemoJersey[] {
   const supplier = kit.supplier.toLowerCase();
-  const base = { supplier, crestInitials: kit.initials, crestColor: kit.primary === '#FFFFFF' ? kit.secondary : kit.primary };
+  const base = {
+    supplier,
+    crestInitials: kit.initials,
+    crestColor: kit.primary === '#FFFFFF' ? kit.secondary : kit.primary,
+  };
   const list: DemoJersey[] = [];
   for (const season of SEASONS.slice(-4)) {
     const key = `${slug}:${season}`;
@@ -33,7 +37,10 @@ function jerseysFor(slug: string, kit: (typeof TEAM_KITS)[string]): DemoJersey[]
         pattern: kit.pattern,
         primary: kit.primary,
         secondary: kit.secondary,
-        trim: pick([kit.secondary, '#FFFFFF', '#111111'].filter((c) => c !== kit.primary), key),
+        trim: pick(
+          [kit.secondary, '#FFFFFF', '#111111'].filter((c) => c !== kit.primary),
+          key,
+        ),
         sleeves: hash(key) % 3 === 0 && kit.pattern === 'plain' ? kit.secondary : kit.primary,
         sponsor: sponsorFor(slug, season),
         collar: pick(['round', 'v', 'polo'] as const, key),
@@ -62,14 +69,32 @@ function jerseysFor(slug: string, kit: (typeof TEAM_KITS)[string]): DemoJersey[]
   const season = SEASONS.at(-1)!;
   const extra = pick(['Terceira', 'Goleiro', 'Especial'] as const, slug);
   const designs: Record<typeof extra, Partial<JerseyDesign>> = {
-    Terceira: { pattern: pick(['halves', 'pinstripes', 'quarters', 'plain'] as const, slug), primary: pick(THIRD, slug), secondary: kit.primary, trim: kit.primary, sleeves: pick(THIRD, slug) },
-    Goleiro: { pattern: pick(['plain', 'chevron'] as const, slug), primary: pick(GOALKEEPER, slug), secondary: '#111111', trim: '#111111', sleeves: '#111111' },
+    Terceira: {
+      pattern: pick(['halves', 'pinstripes', 'quarters', 'plain'] as const, slug),
+      primary: pick(THIRD, slug),
+      secondary: kit.primary,
+      trim: kit.primary,
+      sleeves: pick(THIRD, slug),
+    },
+    Goleiro: {
+      pattern: pick(['plain', 'chevron'] as const, slug),
+      primary: pick(GOALKEEPER, slug),
+      secondary: '#111111',
+      trim: '#111111',
+      sleeves: '#111111',
+    },
     Especial: { pattern: 'pinstripes', primary: '#111111', secondary: '#C9A227', trim: '#C9A227', sleeves: '#111111' },
   };
   list.push({
     model: extra,
     season,
-    design: { ...base, ...designs[extra], sponsor: sponsorFor(slug, season), collar: 'v', stripeWidth: 36 } as JerseyDesign,
+    design: {
+      ...base,
+      ...designs[extra],
+      sponsor: sponsorFor(slug, season),
+      collar: 'v',
+      stripeWidth: 36,
+    } as JerseyDesign,
   });
   return list;
 }
@@ -92,8 +117,14 @@ export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logge
   const [existing] = await db.select({ n: count() }).from(jerseys);
   if ((existing?.n ?? 0) > 0) return;
   const started = Date.now();
-  await db.insert(models).values(DEMO_MODELS.map((name) => ({ name, slug: slugify(name) }))).onConflictDoNothing();
-  await db.insert(suppliers).values(DEMO_SUPPLIERS.map((name) => ({ name, slug: slugify(name) }))).onConflictDoNothing();
+  await db
+    .insert(models)
+    .values(DEMO_MODELS.map((name) => ({ name, slug: slugify(name) })))
+    .onConflictDoNothing();
+  await db
+    .insert(suppliers)
+    .values(DEMO_SUPPLIERS.map((name) => ({ name, slug: slugify(name) })))
+    .onConflictDoNothing();
   const modelIds = new Map((await db.select().from(models)).map((m) => [m.name, m.id]));
   const supplierIds = new Map((await db.select().from(suppliers)).map((s) => [s.name, s.id]));
   const teamRows = await db.select().from(teams);
@@ -104,9 +135,14 @@ export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logge
   });
   const rows: (typeof jerseys.$inferInsert)[] = [];
   await eachLimited(work, 4, async ({ team, kit, model, season, design }) => {
-    const png = await sharp(Buffer.from(jerseySvg(design))).png().toBuffer();
+    const png = await sharp(Buffer.from(jerseySvg(design)))
+      .png()
+      .toBuffer();
     const image = await images.store(png);
-    const modelYear = EUROPE.has(team.country) && team.category === 'club' ? `${season}/${String(season + 1).slice(2)}` : String(season);
+    const modelYear =
+      EUROPE.has(team.country) && team.category === 'club'
+        ? `${season}/${String(season + 1).slice(2)}`
+        : String(season);
     rows.push({
       teamId: team.id,
       modelId: modelIds.get(model)!,
@@ -122,7 +158,11 @@ export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logge
       imageSourceUrl: null,
     });
   });
-  for (let i = 0; i < rows.length; i += 100) await db.insert(jerseys).values(rows.slice(i, i + 100)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insert(jerseys)
+      .values(rows.slice(i, i + 100))
+      .onConflictDoNothing();
   // Crest colours follow the seeded kits.
   for (const team of teamRows) {
     const kit = TEAM_KITS[team.slug];

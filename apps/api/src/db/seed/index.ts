@@ -11,16 +11,25 @@ import { FIRST_TERMS } from './terms.ts';
 export async function seedReferenceData(db: Db, log: Logger): Promise<void> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(teams);
   if (count === 0) {
-    await db.insert(teams).values(SEED_TEAMS.map((t) => ({ ...t, slug: slugify(t.name) }))).onConflictDoNothing();
+    await db
+      .insert(teams)
+      .values(SEED_TEAMS.map((t) => ({ ...t, slug: slugify(t.name) })))
+      .onConflictDoNothing();
     log.info({ teams: SEED_TEAMS.length }, 'seeded teams');
   }
-  await db.insert(terms).values({ ...FIRST_TERMS, publishedAt: new Date() }).onConflictDoNothing();
+  await db
+    .insert(terms)
+    .values({ ...FIRST_TERMS, publishedAt: new Date() })
+    .onConflictDoNothing();
 }
 
 /** Makes sure the configured admin exists, is confirmed, active and has the Admin role. */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }, log: Logger): Promise<void> {
   const email = admin.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id, roles: users.roles }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [existing] = await db
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   if (existing) {
     const roles = existing.roles.includes('Admin') ? existing.roles : [...existing.roles, 'Admin'];
     await db

@@ -19,7 +19,8 @@ export interface JerseyDesign {
   stripeWidth: number;
 }
 
-const BODY = 'M330,95 Q400,150 470,95 L585,130 L705,300 L625,355 L560,300 L555,720 Q400,742 245,720 L240,300 L175,355 L95,300 L215,130 Z';
+const BODY =
+  'M330,95 Q400,150 470,95 L585,130 L705,300 L625,355 L560,300 L555,720 Q400,742 245,720 L240,300 L175,355 L95,300 L215,130 Z';
 const LEFT_SLEEVE = 'M215,130 L95,300 L175,355 L240,300 L258,160 Z';
 const RIGHT_SLEEVE = 'M585,130 L705,300 L625,355 L560,300 L542,160 Z';
 
@@ -39,19 +40,24 @@ function pattern(d: JerseyDesign): string {
   const bands: string[] = [];
   switch (d.pattern) {
     case 'stripes':
-      for (let x = 80; x < 720; x += w * 2) bands.push(`<rect x="${x + w}" y="60" width="${w}" height="700" fill="${d.secondary}"/>`);
+      for (let x = 80; x < 720; x += w * 2)
+        bands.push(`<rect x="${x + w}" y="60" width="${w}" height="700" fill="${d.secondary}"/>`);
       break;
     case 'pinstripes':
-      for (let x = 80; x < 720; x += w) bands.push(`<rect x="${x}" y="60" width="6" height="700" fill="${d.secondary}"/>`);
+      for (let x = 80; x < 720; x += w)
+        bands.push(`<rect x="${x}" y="60" width="6" height="700" fill="${d.secondary}"/>`);
       break;
     case 'hoops':
-      for (let y = 180; y < 760; y += w * 2) bands.push(`<rect x="60" y="${y}" width="680" height="${w}" fill="${d.secondary}"/>`);
+      for (let y = 180; y < 760; y += w * 2)
+        bands.push(`<rect x="60" y="${y}" width="680" height="${w}" fill="${d.secondary}"/>`);
       break;
     case 'halves':
       bands.push(`<rect x="400" y="60" width="340" height="700" fill="${d.secondary}"/>`);
       break;
     case 'quarters':
-      bands.push(`<rect x="400" y="60" width="340" height="370" fill="${d.secondary}"/><rect x="60" y="430" width="340" height="330" fill="${d.secondary}"/>`);
+      bands.push(
+        `<rect x="400" y="60" width="340" height="370" fill="${d.secondary}"/><rect x="60" y="430" width="340" height="330" fill="${d.secondary}"/>`,
+      );
       break;
     case 'sash':
       bands.push(`<polygon points="215,110 330,110 600,760 485,760" fill="${d.secondary}"/>`);
@@ -66,7 +72,8 @@ function pattern(d: JerseyDesign): string {
 }
 
 function collar(d: JerseyDesign): string {
-  if (d.collar === 'v') return `<path d="M330,95 L400,175 L470,95" fill="none" stroke="${d.trim}" stroke-width="16" stroke-linejoin="round"/>`;
+  if (d.collar === 'v')
+    return `<path d="M330,95 L400,175 L470,95" fill="none" stroke="${d.trim}" stroke-width="16" stroke-linejoin="round"/>`;
   if (d.collar === 'polo')
     return `<path d="M322,92 L400,150 L478,92 L470,132 L400,180 L330,132 Z" fill="${d.trim}"/><line x1="400" y1="150" x2="400" y2="215" stroke="${d.trim}" stroke-width="6"/>`;
   return `<path d="M330,95 Q400,150 470,95" fill="none" stroke="${d.trim}" stroke-width="16" stroke-linecap="round"/>`;

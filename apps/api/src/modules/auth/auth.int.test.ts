@@ -16,7 +16,12 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 describe('register', () => {
   it('creates an unconfirmed account, records the terms version and mails a confirmation link built from PUBLIC_URL', async () => {
     const body = t.registration();
-    const res = await post('/api/auth/register', body, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }, '10.1.0.1');
+    const res = await post(
+      '/api/auth/register',
+      body,
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      '10.1.0.1',
+    );
     expect(res.statusCode).toBe(201);
     const mail = await t.mail.waitFor(body.email);
     const link = linkIn(mail, '/app/auth/confirmar-email');
@@ -36,7 +41,12 @@ describe('register', () => {
   it('answers a taken email (any case) with the localised "email already exists" message', async () => {
     const body = t.registration();
     await post('/api/auth/register', body, {}, '10.1.0.2');
-    const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() }, { 'accept-language': 'pt-BR' }, '10.1.0.2');
+    const again = await post(
+      '/api/auth/register',
+      { ...body, email: body.email.toUpperCase() },
+      { 'accept-language': 'pt-BR' },
+      '10.1.0.2',
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'EMAIL_ALREADY_EXISTS', message: 'Este e-mail já está cadastrado.' });
     const en = await post('/api/auth/register', body, { 'accept-language': 'en-US,en;q=0.9' }, '10.1.0.2');
@@ -47,7 +57,14 @@ describe('register', () => {
     const before = await t.count('users');
     const res = await post(
       '/api/auth/register',
-      { ...t.registration(), email: 'not-an-email', password: 'short', confirmPassword: 'other', acceptTerms: false, city: '' },
+      {
+        ...t.registration(),
+        email: 'not-an-email',
+        password: 'short',
+        confirmPassword: 'other',
+        acceptTerms: false,
+        city: '',
+      },
       {},
       '10.1.0.3',
     );
@@ -66,7 +83,12 @@ describe('register', () => {
   });
 
   it('rejects common passwords and unknown favourite teams', async () => {
-    const weak = await post('/api/auth/register', t.registration({ password: 'password123', confirmPassword: 'password123' }), { 'accept-language': 'en' }, '10.1.0.4');
+    const weak = await post(
+      '/api/auth/register',
+      t.registration({ password: 'password123', confirmPassword: 'password123' }),
+      { 'accept-language': 'en' },
+      '10.1.0.4',
+    );
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details.password).toMatch(/^Password too weak/);
     const team = await post('/api/auth/register', t.registration({ favouriteTeam: 'no-such-team' }), {}, '10.1.0.4');
@@ -90,7 +112,8 @@ describe('register', () => {
 
   it('is rate-limited per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await post('/api/auth/register', t.registration(), {}, '10.1.99.1')).statusCode);
+    for (let i = 0; i < 12; i++)
+      codes.push((await post('/api/auth/register', t.registration(), {}, '10.1.99.1')).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
@@ -105,7 +128,15 @@ describe('confirm email', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const login = res.json();
-    expect(Object.keys(login).sort()).toEqual(['accessToken', 'email', 'expiresAt', 'name', 'refreshToken', 'roles', 'team']);
+    expect(Object.keys(login).sort()).toEqual([
+      'accessToken',
+      'email',
+      'expiresAt',
+      'name',
+      'refreshToken',
+      'roles',
+      'team',
+    ]);
     expect(login).toMatchObject({ email: body.email, name: body.name, team: 'Grêmio', roles: [] });
     expect(new Date(login.expiresAt).toISOString()).toBe(login.expiresAt);
     const again = await t.inject({ method: 'GET', url: `/api/auth/confirm-email${link.search}` });
@@ -118,11 +149,20 @@ describe('confirm email', () => {
     await post('/api/auth/register', a, {}, '10.2.0.2');
     const link = linkIn(await t.mail.waitFor(a.email), '/app/auth/confirmar-email');
     const other = await t.registerConfirmed();
-    const wrongUser = await t.inject({ method: 'GET', url: `/api/auth/confirm-email?userId=${other.userId}&token=${link.searchParams.get('token')}` });
+    const wrongUser = await t.inject({
+      method: 'GET',
+      url: `/api/auth/confirm-email?userId=${other.userId}&token=${link.searchParams.get('token')}`,
+    });
     expect(wrongUser.statusCode).toBe(400);
-    const forged = await t.inject({ method: 'GET', url: `/api/auth/confirm-email?userId=${link.searchParams.get('userId')}&token=${'A'.repeat(43)}` });
+    const forged = await t.inject({
+      method: 'GET',
+      url: `/api/auth/confirm-email?userId=${link.searchParams.get('userId')}&token=${'A'.repeat(43)}`,
+    });
     expect(forged.statusCode).toBe(400);
-    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, link.searchParams.get('userId')!));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, link.searchParams.get('userId')!));
     const expired = await t.inject({ method: 'GET', url: `/api/auth/confirm-email${link.search}` });
     expect(expired.statusCode).toBe(400);
     const malformed = await t.inject({ method: 'GET', url: '/api/auth/confirm-email?userId=nope&token=x' });
@@ -146,7 +186,10 @@ describe('confirm email', () => {
 
     // A minute later a new link is mailed and the first stops working.
     const userId = first.searchParams.get('userId')!;
-    await t.db.update(oneTimeTokens).set({ createdAt: new Date(Date.now() - 61_000) }).where(and(eq(oneTimeTokens.userId, userId)));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(and(eq(oneTimeTokens.userId, userId)));
     await post('/api/auth/resend-confirmation', { email: body.email }, {}, '10.2.0.4');
     const second = linkIn(await t.mail.waitFor(body.email, 2), '/app/auth/confirmar-email');
     expect((await t.inject({ method: 'GET', url: `/api/auth/confirm-email${first.search}` })).statusCode).toBe(400);
@@ -157,7 +200,11 @@ describe('confirm email', () => {
 describe('login', () => {
   it('returns the flat body with an access token expiring in 15 minutes', async () => {
     const user = await t.registerConfirmed();
-    const res = await post('/api/auth/login', { email: user.email.toUpperCase(), password: PASSWORD, rememberMe: true });
+    const res = await post('/api/auth/login', {
+      email: user.email.toUpperCase(),
+      password: PASSWORD,
+      rememberMe: true,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ email: user.email, roles: [], team: 'Grêmio' });
@@ -169,9 +216,16 @@ describe('login', () => {
   it('tells an unconfirmed account to confirm its email, but only to someone who knows the password', async () => {
     const body = t.registration();
     await post('/api/auth/register', body, {}, '10.3.0.1');
-    const right = await post('/api/auth/login', { email: body.email, password: body.password }, { 'accept-language': 'en' });
+    const right = await post(
+      '/api/auth/login',
+      { email: body.email, password: body.password },
+      { 'accept-language': 'en' },
+    );
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: expect.stringContaining('Confirm your email') });
+    expect(right.json()).toMatchObject({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: expect.stringContaining('Confirm your email'),
+    });
     const wrong = await post('/api/auth/login', { email: body.email, password: 'wrong-password-1' });
     expect(wrong.statusCode).toBe(401);
   });
@@ -179,7 +233,12 @@ describe('login', () => {
   it('answers a wrong password and an unknown email identically (no enumeration)', async () => {
     const user = await t.registerConfirmed();
     const a = await post('/api/auth/login', { email: user.email, password: 'not-the-password' }, {}, '10.3.1.1');
-    const b = await post('/api/auth/login', { email: 'ghost@example.com', password: 'not-the-password' }, {}, '10.3.1.2');
+    const b = await post(
+      '/api/auth/login',
+      { email: 'ghost@example.com', password: 'not-the-password' },
+      {},
+      '10.3.1.2',
+    );
     expect(a.statusCode).toBe(401);
     expect(a.body).toBe(b.body);
     expect(a.json().message).toBe('E-mail ou senha inválidos.');
@@ -188,23 +247,46 @@ describe('login', () => {
   it('throttles repeated failures on one account with an escalating delay, across IPs', async () => {
     const user = await t.registerConfirmed();
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await post('/api/auth/login', { email: user.email, password: `wrong-${i}-xx` }, {}, `10.3.2.${i}`)).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await post('/api/auth/login', { email: user.email, password: `wrong-${i}-xx` }, {}, `10.3.2.${i}`)).statusCode,
+      );
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
-    const blocked = await post('/api/auth/login', { email: user.email, password: PASSWORD }, { 'accept-language': 'en' }, '10.3.2.9');
+    const blocked = await post(
+      '/api/auth/login',
+      { email: user.email, password: PASSWORD },
+      { 'accept-language': 'en' },
+      '10.3.2.9',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts\. Wait \d+ seconds/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('rejects non-JSON bodies with 415 and oversized bodies with 413', async () => {
-    const text = await t.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const text = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
-    const form = await t.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
     const big = await post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(70_000) });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const broken = await t.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 });
@@ -240,7 +322,9 @@ describe('refresh tokens', () => {
     expect(out.statusCode).toBe(204);
     expect((await post('/api/auth/refresh', { refreshToken: user.refreshToken })).statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(user.accessToken) })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(other.accessToken) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(other.accessToken) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('deactivating an account ends its sessions at once', async () => {
@@ -267,7 +351,12 @@ describe('forgot and reset password', () => {
     const user = await t.registerConfirmed();
     await post('/api/auth/forgot-password', { email: user.email }, {}, '10.4.0.2');
     const link = linkIn(await t.mail.waitFor(user.email, 2), '/app/auth/redefinir-senha');
-    const payload = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), password: 'nova-senha-2026', confirmPassword: 'nova-senha-2026' };
+    const payload = {
+      userId: link.searchParams.get('userId'),
+      token: link.searchParams.get('token'),
+      password: 'nova-senha-2026',
+      confirmPassword: 'nova-senha-2026',
+    };
     const res = await post('/api/auth/reset-password', payload);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Senha redefinida');
@@ -285,8 +374,15 @@ describe('forgot and reset password', () => {
     const weak = await post('/api/auth/reset-password', { ...base, password: '12345678', confirmPassword: '12345678' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details.password).toContain('Senha muito fraca');
-    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.userId, user.userId));
-    const expired = await post('/api/auth/reset-password', { ...base, password: 'outra-senha-boa', confirmPassword: 'outra-senha-boa' });
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeTokens.userId, user.userId));
+    const expired = await post('/api/auth/reset-password', {
+      ...base,
+      password: 'outra-senha-boa',
+      confirmPassword: 'outra-senha-boa',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('INVALID_TOKEN');
   });
@@ -304,17 +400,33 @@ describe('profile', () => {
     const user = await t.registerConfirmed();
     const headers = bearer(user.accessToken);
     const me = await t.inject({ method: 'GET', url: '/api/me', headers });
-    expect(me.json()).toMatchObject({ email: user.email, city: 'Porto Alegre', favouriteTeam: { slug: 'gremio', name: 'Grêmio' }, roles: [], hasPassword: true });
+    expect(me.json()).toMatchObject({
+      email: user.email,
+      city: 'Porto Alegre',
+      favouriteTeam: { slug: 'gremio', name: 'Grêmio' },
+      roles: [],
+      hasPassword: true,
+    });
     expect(me.body).not.toMatch(/argon2|passwordHash/);
 
-    const sneaky = await t.inject({ method: 'PATCH', url: '/api/me', headers, payload: { city: 'Recife', roles: ['Admin'] } });
+    const sneaky = await t.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers,
+      payload: { city: 'Recife', roles: ['Admin'] },
+    });
     expect(sneaky.statusCode).toBe(400);
     const email = await t.inject({ method: 'PATCH', url: '/api/me', headers, payload: { email: 'new@example.com' } });
     expect(email.statusCode).toBe(400);
     const after = (await t.inject({ method: 'GET', url: '/api/me', headers })).json();
     expect(after).toMatchObject({ roles: [], city: 'Porto Alegre', email: user.email });
 
-    const ok = await t.inject({ method: 'PATCH', url: '/api/me', headers, payload: { city: 'Recife', favouriteTeam: 'bahia', language: 'en' } });
+    const ok = await t.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers,
+      payload: { city: 'Recife', favouriteTeam: 'bahia', language: 'en' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ city: 'Recife', favouriteTeam: { slug: 'bahia' }, language: 'en' });
   });
@@ -323,13 +435,28 @@ describe('profile', () => {
     const user = await t.registerConfirmed();
     const other = (await post('/api/auth/login', { email: user.email, password: PASSWORD })).json();
     const headers = bearer(user.accessToken);
-    const wrong = await t.inject({ method: 'POST', url: '/api/me/password', headers, payload: { currentPassword: 'nope-nope', password: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers,
+      payload: { currentPassword: 'nope-nope', password: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', details: { currentPassword: 'A senha atual está incorreta.' } });
-    const ok = await t.inject({ method: 'POST', url: '/api/me/password', headers, payload: { currentPassword: PASSWORD, password: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' } });
+    expect(wrong.json()).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      details: { currentPassword: 'A senha atual está incorreta.' },
+    });
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers,
+      payload: { currentPassword: PASSWORD, password: 'nova-senha-forte', confirmPassword: 'nova-senha-forte' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(other.accessToken) })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/me', headers: bearer(other.accessToken) })).statusCode).toBe(
+      401,
+    );
     expect((await post('/api/auth/login', { email: user.email, password: 'nova-senha-forte' })).statusCode).toBe(200);
   });
 });
@@ -340,7 +467,9 @@ describe('reference data', () => {
     expect(teams.length).toBeGreaterThanOrEqual(24);
     expect(teams).toContainEqual({ slug: 'sao-paulo', name: 'São Paulo', category: 'club' });
     const pt = (await t.inject({ method: 'GET', url: '/api/terms/current' })).json();
-    const en = (await t.inject({ method: 'GET', url: '/api/terms/current', headers: { 'accept-language': 'en' } })).json();
+    const en = (
+      await t.inject({ method: 'GET', url: '/api/terms/current', headers: { 'accept-language': 'en' } })
+    ).json();
     expect(pt).toMatchObject({ version: 1, title: 'Termos de uso do Manto' });
     expect(en.title).toBe('Manto terms of use');
   });

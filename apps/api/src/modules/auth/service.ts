@@ -186,7 +186,9 @@ export class AuthService {
     if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait });
 
     const user = await this.findUserByEmail(email);
-    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    const ok = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, password)
+      : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
       this.d.accountThrottle.fail(accountKey);
       this.d.ipThrottle.fail(ipKey);

@@ -32,7 +32,11 @@ export class SessionService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async signAccessToken(userId: string, sessionId: string, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+  async signAccessToken(
+    userId: string,
+    sessionId: string,
+    now = Date.now(),
+  ): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(now / 1000);
     const exp = iat + ACCESS_TOKEN_SECONDS;
     const token = await new SignJWT({ sid: sessionId })
@@ -157,6 +161,9 @@ export class SessionService {
   async revokeAllSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-    await this.db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(...conditions));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(...conditions));
   }
 }

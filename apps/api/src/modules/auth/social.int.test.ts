@@ -67,11 +67,17 @@ describe('social sign-in (OIDC code + PKCE against a local provider)', () => {
     const me = await t.inject({ method: 'GET', url: '/api/me', headers: bearer(login.json().accessToken) });
     expect(me.json()).toMatchObject({ hasPassword: false });
     // The hand-off code works once.
-    expect((await t.inject({ method: 'POST', url: '/api/auth/social/exchange', payload: { code } })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/social/exchange', payload: { code } })).statusCode).toBe(
+      400,
+    );
     // Signing in again finds the same account by (provider, subject), even with another email.
     identity = { sub: 'google-123', email: 'changed@example.com', email_verified: true };
     const again = await signIn();
-    const second = await t.inject({ method: 'POST', url: '/api/auth/social/exchange', payload: { code: again.spa.searchParams.get('code') } });
+    const second = await t.inject({
+      method: 'POST',
+      url: '/api/auth/social/exchange',
+      payload: { code: again.spa.searchParams.get('code') },
+    });
     expect(second.json().email).toBe('social.fan@example.com');
   });
 
@@ -84,7 +90,11 @@ describe('social sign-in (OIDC code + PKCE against a local provider)', () => {
 
     identity = { sub: 'google-verified', email: user.email, email_verified: true };
     const linked = await signIn();
-    const login = await t.inject({ method: 'POST', url: '/api/auth/social/exchange', payload: { code: linked.spa.searchParams.get('code') } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/social/exchange',
+      payload: { code: linked.spa.searchParams.get('code') },
+    });
     expect(login.json()).toMatchObject({ email: user.email, name: user.name });
   });
 

@@ -67,7 +67,9 @@ export class SocialSignIn {
     const cached = this.discovery.get(provider);
     if (cached && Date.now() - cached.fetchedAt < DISCOVERY_TTL_MS) return cached;
     const { issuer } = this.config(provider);
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     if (!res.ok) throw new Error(`discovery failed for ${provider}: ${res.status}`);
     const doc = (await res.json()) as Record<string, string>;
     if (doc.issuer?.replace(/\/$/, '') !== issuer) throw new Error(`issuer mismatch for ${provider}`);
@@ -124,7 +126,13 @@ export class SocialSignIn {
     const config = this.config(provider);
     const [pending] = await this.d.db
       .delete(socialStates)
-      .where(and(eq(socialStates.stateHash, sha256(state)), eq(socialStates.provider, provider), gt(socialStates.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(socialStates.stateHash, sha256(state)),
+          eq(socialStates.provider, provider),
+          gt(socialStates.expiresAt, sql`now()`),
+        ),
+      )
       .returning();
     if (!pending) throw failed();
     const endpoint = await this.discover(provider);
@@ -159,12 +167,18 @@ export class SocialSignIn {
       throw failed();
     }
     if (claims.nonce !== pending.nonce || typeof claims.sub !== 'string') throw failed();
-    const userId = await this.userFor(provider, claims as { sub: string; email?: unknown; email_verified?: unknown; name?: unknown });
+    const userId = await this.userFor(
+      provider,
+      claims as { sub: string; email?: unknown; email_verified?: unknown; name?: unknown },
+    );
     this.d.log.info({ event: 'social_login', provider, userId }, 'auth event');
     return { code: await this.d.auth.issueToken(userId, 'social_login'), redirectTo: pending.redirectTo };
   }
 
-  private async userFor(provider: SocialProvider, claims: { sub: string; email?: unknown; email_verified?: unknown; name?: unknown }): Promise<string> {
+  private async userFor(
+    provider: SocialProvider,
+    claims: { sub: string; email?: unknown; email_verified?: unknown; name?: unknown },
+  ): Promise<string> {
     const [identity] = await this.d.db
       .select({ userId: userIdentities.userId, active: users.active })
       .from(userIdentities)
@@ -177,19 +191,35 @@ export class SocialSignIn {
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
     const verified = claims.email_verified === true || claims.email_verified === 'true';
     if (!email || !verified) throw failed();
-    let user: { id: string; active: boolean; confirmedAt: Date | null } | undefined | null = await this.d.auth.findUserByEmail(email);
+    let user: { id: string; active: boolean; confirmedAt: Date | null } | undefined | null =
+      await this.d.auth.findUserByEmail(email);
     if (user && !user.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
     if (!user) {
-      const [current] = await this.d.db.select({ version: terms.version }).from(terms).where(sql`${terms.publishedAt} is not null`).orderBy(desc(terms.version)).limit(1);
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
+      const [current] = await this.d.db
+        .select({ version: terms.version })
+        .from(terms)
+        .where(sql`${terms.publishedAt} is not null`)
+        .orderBy(desc(terms.version))
+        .limit(1);
+      const name =
+        typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
       [user] = await this.d.db
         .insert(users)
-        .values({ email, name, confirmedAt: new Date(), termsVersion: current?.version ?? null, termsAcceptedAt: new Date() })
+        .values({
+          email,
+          name,
+          confirmedAt: new Date(),
+          termsVersion: current?.version ?? null,
+          termsAcceptedAt: new Date(),
+        })
         .returning();
     } else if (!user.confirmedAt) {
       await this.d.db.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, user.id));
     }
-    await this.d.db.insert(userIdentities).values({ provider, subject: claims.sub, userId: user!.id, email }).onConflictDoNothing();
+    await this.d.db
+      .insert(userIdentities)
+      .values({ provider, subject: claims.sub, userId: user!.id, email })
+      .onConflictDoNothing();
     return user!.id;
   }
 

@@ -18,7 +18,8 @@ describe('health, headers and errors', () => {
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"]) expect(csp).toContain(d);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"])
+      expect(csp).toContain(d);
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -58,7 +59,11 @@ describe('server failures', () => {
     const broken = await createTestApp();
     const user = await broken.registerConfirmed();
     await broken.closeDatabase();
-    const res = await broken.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: user.refreshToken } });
+    const res = await broken.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: user.refreshToken },
+    });
     const ready = await broken.inject({ method: 'GET', url: '/api/ready' });
     await broken.close();
     expect(res.statusCode).toBe(500);

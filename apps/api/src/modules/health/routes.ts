@@ -4,17 +4,28 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Liveness checks the process; readiness checks the database and turns 503 while shutting down. */
-export default async function healthRoutes(app: FastifyInstance, opts: { ping: () => Promise<void>; isShuttingDown: () => boolean }) {
+export default async function healthRoutes(
+  app: FastifyInstance,
+  opts: { ping: () => Promise<void>; isShuttingDown: () => boolean },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const status = z.object({ status: z.string() });
-  r.get('/api/health', { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  r.get('/api/ready', { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public' } }, async () => {
-    if (opts.isShuttingDown()) throw new AppError(503, 'SERVICE_UNAVAILABLE');
-    try {
-      await opts.ping();
-    } catch {
-      throw new AppError(503, 'SERVICE_UNAVAILABLE');
-    }
-    return { status: 'ready' };
-  });
+  r.get(
+    '/api/health',
+    { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public' } },
+    async () => ({ status: 'ok' }),
+  );
+  r.get(
+    '/api/ready',
+    { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public' } },
+    async () => {
+      if (opts.isShuttingDown()) throw new AppError(503, 'SERVICE_UNAVAILABLE');
+      try {
+        await opts.ping();
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE');
+      }
+      return { status: 'ready' };
+    },
+  );
 }

@@ -9,7 +9,12 @@ import type { ImageStorage } from './storage.ts';
 /** Widths the screens ask for: cards (320), duel/detail on phones (640), detail on desktop (1200). */
 export const VARIANT_WIDTHS = [320, 640, 1200] as const;
 const MAX_PIXELS = 40_000_000;
-const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heif: 'image/avif' };
+const FORMATS: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heif: 'image/avif',
+};
 
 export type ImageRow = Pick<typeof images.$inferSelect, 'id' | 'width' | 'height' | 'variants'>;
 
@@ -54,7 +59,9 @@ export class ImageService {
     let original: Buffer;
     let oriented: sharp.OutputInfo;
     try {
-      ({ data: original, info: oriented } = await base().toFormat(meta.format === 'heif' ? 'avif' : (meta.format as 'jpeg')).toBuffer({ resolveWithObject: true }));
+      ({ data: original, info: oriented } = await base()
+        .toFormat(meta.format === 'heif' ? 'avif' : (meta.format as 'jpeg'))
+        .toBuffer({ resolveWithObject: true }));
     } catch {
       throw new AppError(400, 'INVALID_IMAGE');
     }
@@ -63,7 +70,13 @@ export class ImageService {
 
     const [row] = await this.db
       .insert(images)
-      .values({ width: oriented.width, height: oriented.height, variants: widths, originalType: type, byteSize: input.length })
+      .values({
+        width: oriented.width,
+        height: oriented.height,
+        variants: widths,
+        originalType: type,
+        byteSize: input.length,
+      })
       .returning();
     await Promise.all([
       this.storage.put(`${row!.id}/original`, original),
@@ -73,7 +86,10 @@ export class ImageService {
   }
 
   async file(id: string, name: string): Promise<{ data: Buffer; type: string } | null> {
-    const [row] = await this.db.select({ originalType: images.originalType }).from(images).where(inArray(images.id, [id]));
+    const [row] = await this.db
+      .select({ originalType: images.originalType })
+      .from(images)
+      .where(inArray(images.id, [id]));
     if (!row) return null;
     const data = await this.storage.get(`${id}/${name}`);
     if (!data) return null;

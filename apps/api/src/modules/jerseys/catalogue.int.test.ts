@@ -19,11 +19,29 @@ const png = (width = 900, height = 1000) =>
     .toBuffer();
 
 async function upload(body: Buffer, type = 'image/png', headers = mod) {
-  return t.inject({ method: 'POST', url: '/api/manage/images', payload: body, headers: { ...headers, 'content-type': type } });
+  return t.inject({
+    method: 'POST',
+    url: '/api/manage/images',
+    payload: body,
+    headers: { ...headers, 'content-type': type },
+  });
 }
 
 async function makeTeam(name: string, extra: Record<string, unknown> = {}) {
-  const res = await t.inject({ method: 'POST', url: '/api/manage/teams', headers: mod, payload: { name, country: 'Brasil', state: 'SP', city: 'Campinas', baseColor: '#006437', category: 'club', ...extra } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/manage/teams',
+    headers: mod,
+    payload: {
+      name,
+      country: 'Brasil',
+      state: 'SP',
+      city: 'Campinas',
+      baseColor: '#006437',
+      category: 'club',
+      ...extra,
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -54,16 +72,30 @@ describe('images', () => {
   it('refuses a renamed text file, a non-image type and anonymous or member uploads', async () => {
     const fake = await upload(Buffer.from('this is not really a png, just text'), 'image/png');
     expect(fake.statusCode).toBe(400);
-    expect(fake.json()).toMatchObject({ code: 'INVALID_IMAGE', message: expect.stringContaining('não é uma imagem válida') });
+    expect(fake.json()).toMatchObject({
+      code: 'INVALID_IMAGE',
+      message: expect.stringContaining('não é uma imagem válida'),
+    });
     expect((await upload(Buffer.from('%PDF-1.4'), 'application/pdf')).statusCode).toBe(415);
-    expect((await t.inject({ method: 'POST', url: '/api/manage/images', payload: await png(), headers: { 'content-type': 'image/png' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/manage/images',
+          payload: await png(),
+          headers: { 'content-type': 'image/png' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await upload(await png(), 'image/png', member)).statusCode).toBe(403);
   });
 
   it('refuses files over 10 MB and images over the pixel cap', async () => {
     const huge = Buffer.alloc(10 * 1024 * 1024 + 10, 1);
     expect((await upload(huge)).statusCode).toBe(413);
-    const giant = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const giant = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const res = await upload(giant);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('IMAGE_TOO_LARGE');
@@ -81,8 +113,16 @@ describe('management', () => {
       baseColor: 'A cor base é obrigatória.',
       category: 'A categoria é obrigatória.',
     });
-    const en = await t.inject({ method: 'POST', url: '/api/manage/teams', headers: { ...mod, 'accept-language': 'en' }, payload: { name: '  ', country: 'X', city: 'Y', baseColor: 'red', category: 'club' } });
-    expect(en.json().details).toEqual({ name: 'The team name is required.', baseColor: 'Use a colour in the #RRGGBB format.' });
+    const en = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: { ...mod, 'accept-language': 'en' },
+      payload: { name: '  ', country: 'X', city: 'Y', baseColor: 'red', category: 'club' },
+    });
+    expect(en.json().details).toEqual({
+      name: 'The team name is required.',
+      baseColor: 'Use a colour in the #RRGGBB format.',
+    });
   });
 
   it('validates the jersey form with the spec messages', async () => {
@@ -105,7 +145,18 @@ describe('management', () => {
   it('derives slugs with accents folded and refuses a duplicate name', async () => {
     const team = await makeTeam('Associação Atlética Ponte Preta');
     expect(team.slug).toBe('associacao-atletica-ponte-preta');
-    const dup = await t.inject({ method: 'POST', url: '/api/manage/teams', headers: mod, payload: { name: 'ASSOCIAÇÃO Atlética Ponte Preta', country: 'Brasil', city: 'Campinas', baseColor: '#111111', category: 'club' } });
+    const dup = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: mod,
+      payload: {
+        name: 'ASSOCIAÇÃO Atlética Ponte Preta',
+        country: 'Brasil',
+        city: 'Campinas',
+        baseColor: '#111111',
+        category: 'club',
+      },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().details.name).toBe('Já existe um registro com este nome.');
   });
@@ -115,7 +166,19 @@ describe('management', () => {
     const model = await makeNamed('models', 'Titular Teste');
     const supplier = await makeNamed('suppliers', 'Fornecedor Teste');
     const image = (await upload(await png(700, 700))).json();
-    const body = { teamId: team.id, modelId: model.id, supplierId: supplier.id, season: 2024, modelYear: '2024', mainColor: '#006437', imageId: image.id, imageSourceText: 'Foto do clube', imageSourceUrl: 'https://guarani.example/camisa', description: 'Camisa verde.', masterSponsor: 'Aurora' };
+    const body = {
+      teamId: team.id,
+      modelId: model.id,
+      supplierId: supplier.id,
+      season: 2024,
+      modelYear: '2024',
+      mainColor: '#006437',
+      imageId: image.id,
+      imageSourceText: 'Foto do clube',
+      imageSourceUrl: 'https://guarani.example/camisa',
+      description: 'Camisa verde.',
+      masterSponsor: 'Aurora',
+    };
     const created = await t.inject({ method: 'POST', url: '/api/manage/jerseys', headers: mod, payload: body });
     expect(created.statusCode, created.body).toBe(201);
     const jersey = created.json();
@@ -125,27 +188,58 @@ describe('management', () => {
 
     const publicTeams = (await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=GUARANI' })).json();
     expect(publicTeams.items).toEqual([expect.objectContaining({ slug: 'guarani-futebol-clube', jerseysCount: 2 })]);
-    const detail = await t.inject({ method: 'GET', url: '/api/catalogue/teams/guarani-futebol-clube/jerseys/2024-titular-teste' });
-    expect(detail.json()).toMatchObject({ masterSponsor: 'Aurora', imageSource: { text: 'Foto do clube', url: 'https://guarani.example/camisa' }, otherJerseys: [expect.objectContaining({ slug: '2024-titular-teste-2' })] });
+    const detail = await t.inject({
+      method: 'GET',
+      url: '/api/catalogue/teams/guarani-futebol-clube/jerseys/2024-titular-teste',
+    });
+    expect(detail.json()).toMatchObject({
+      masterSponsor: 'Aurora',
+      imageSource: { text: 'Foto do clube', url: 'https://guarani.example/camisa' },
+      otherJerseys: [expect.objectContaining({ slug: '2024-titular-teste-2' })],
+    });
 
-    const edited = await t.inject({ method: 'PUT', url: `/api/manage/jerseys/${jersey.id}`, headers: mod, payload: { ...body, season: 2023, modelYear: '2023' } });
+    const edited = await t.inject({
+      method: 'PUT',
+      url: `/api/manage/jerseys/${jersey.id}`,
+      headers: mod,
+      payload: { ...body, season: 2023, modelYear: '2023' },
+    });
     expect(edited.json()).toMatchObject({ season: 2023, slug: '2023-titular-teste' });
 
-    const off = await t.inject({ method: 'PATCH', url: `/api/manage/jerseys/${jersey.id}/active`, headers: mod, payload: { active: false } });
+    const off = await t.inject({
+      method: 'PATCH',
+      url: `/api/manage/jerseys/${jersey.id}/active`,
+      headers: mod,
+      payload: { active: false },
+    });
     expect(off.json().active).toBe(false);
-    const listed = (await t.inject({ method: 'GET', url: '/api/catalogue/teams/guarani-futebol-clube/jerseys' })).json();
+    const listed = (
+      await t.inject({ method: 'GET', url: '/api/catalogue/teams/guarani-futebol-clube/jerseys' })
+    ).json();
     expect(listed.items.map((j: { slug: string }) => j.slug)).toEqual(['2024-titular-teste-2']);
-    expect((await t.inject({ method: 'GET', url: '/api/catalogue/teams/guarani-futebol-clube/jerseys/2023-titular-teste' })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/catalogue/teams/guarani-futebol-clube/jerseys/2023-titular-teste' }))
+        .statusCode,
+    ).toBe(404);
 
     // Still referenced: the model and the team cannot go, with a clear message.
     const refused = await t.inject({ method: 'DELETE', url: `/api/manage/models/${model.id}`, headers: mod });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('2 camisa(s)');
-    expect((await t.inject({ method: 'DELETE', url: `/api/manage/teams/${team.id}`, headers: mod })).statusCode).toBe(409);
+    expect((await t.inject({ method: 'DELETE', url: `/api/manage/teams/${team.id}`, headers: mod })).statusCode).toBe(
+      409,
+    );
 
-    for (const j of [jersey, second]) expect((await t.inject({ method: 'DELETE', url: `/api/manage/jerseys/${j.id}`, headers: mod })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'DELETE', url: `/api/manage/models/${model.id}`, headers: mod })).statusCode).toBe(204);
-    expect((await t.inject({ method: 'DELETE', url: `/api/manage/teams/${team.id}`, headers: mod })).statusCode).toBe(204);
+    for (const j of [jersey, second])
+      expect((await t.inject({ method: 'DELETE', url: `/api/manage/jerseys/${j.id}`, headers: mod })).statusCode).toBe(
+        204,
+      );
+    expect((await t.inject({ method: 'DELETE', url: `/api/manage/models/${model.id}`, headers: mod })).statusCode).toBe(
+      204,
+    );
+    expect((await t.inject({ method: 'DELETE', url: `/api/manage/teams/${team.id}`, headers: mod })).statusCode).toBe(
+      204,
+    );
     expect((await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=guarani' })).json().total).toBe(0);
   });
 
@@ -155,7 +249,16 @@ describe('management', () => {
       method: 'POST',
       url: '/api/manage/jerseys',
       headers: mod,
-      payload: { teamId: team.id, modelId: '00000000-0000-4000-8000-000000000000', supplierId: '00000000-0000-4000-8000-000000000000', season: 2020, modelYear: '2020', mainColor: '#000000', imageId: '00000000-0000-4000-8000-000000000000', imageSourceText: 'x' },
+      payload: {
+        teamId: team.id,
+        modelId: '00000000-0000-4000-8000-000000000000',
+        supplierId: '00000000-0000-4000-8000-000000000000',
+        season: 2020,
+        modelYear: '2020',
+        mainColor: '#000000',
+        imageId: '00000000-0000-4000-8000-000000000000',
+        imageSourceText: 'x',
+      },
     });
     expect(res.statusCode).toBe(400);
   });
@@ -167,8 +270,27 @@ describe('public catalogue', () => {
     const [home, away] = [await makeNamed('models', 'Casa'), await makeNamed('models', 'Fora')];
     const [s1, s2] = [await makeNamed('suppliers', 'Lobo'), await makeNamed('suppliers', 'Outro')];
     const image = (await upload(await png(400, 400))).json();
-    for (const [season, model, supplier] of [[2019, home, s1], [2020, away, s1], [2021, home, s2], [2022, home, s2]] as const) {
-      const res = await t.inject({ method: 'POST', url: '/api/manage/jerseys', headers: mod, payload: { teamId: team.id, modelId: model.id, supplierId: supplier.id, season, modelYear: String(season), mainColor: '#0057A8', imageId: image.id, imageSourceText: 'Clube' } });
+    for (const [season, model, supplier] of [
+      [2019, home, s1],
+      [2020, away, s1],
+      [2021, home, s2],
+      [2022, home, s2],
+    ] as const) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/manage/jerseys',
+        headers: mod,
+        payload: {
+          teamId: team.id,
+          modelId: model.id,
+          supplierId: supplier.id,
+          season,
+          modelYear: String(season),
+          mainColor: '#0057A8',
+          imageId: image.id,
+          imageSourceText: 'Clube',
+        },
+      });
       expect(res.statusCode).toBe(201);
     }
     const url = '/api/catalogue/teams/paysandu-sport-club/jerseys';
@@ -176,7 +298,9 @@ describe('public catalogue', () => {
     expect(all.items.map((j: { season: number }) => j.season)).toEqual([2022, 2021, 2020, 2019]);
     expect(all.seasons).toEqual({ min: 2019, max: 2022 });
     expect(all.models.map((m: { slug: string }) => m.slug)).toEqual(['casa', 'fora']);
-    const range = (await t.inject({ method: 'GET', url: `${url}?seasonFrom=2020&seasonTo=2021&sort=season_asc` })).json();
+    const range = (
+      await t.inject({ method: 'GET', url: `${url}?seasonFrom=2020&seasonTo=2021&sort=season_asc` })
+    ).json();
     expect(range.items.map((j: { season: number }) => j.season)).toEqual([2020, 2021]);
     const byModel = (await t.inject({ method: 'GET', url: `${url}?model=casa&supplier=outro` })).json();
     expect(byModel.total).toBe(2);
@@ -189,9 +313,13 @@ describe('public catalogue', () => {
   it('filters teams by category and finds them without accents or case', async () => {
     const res = (await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=PAYSANDU&category=club' })).json();
     expect(res.items.map((x: { slug: string }) => x.slug)).toEqual(['paysandu-sport-club']);
-    const national = (await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=paysandu&category=national' })).json();
+    const national = (
+      await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=paysandu&category=national' })
+    ).json();
     expect(national.total).toBe(0);
-    const accents = (await t.inject({ method: 'GET', url: `/api/catalogue/teams?search=${encodeURIComponent('pàysândü')}` })).json();
+    const accents = (
+      await t.inject({ method: 'GET', url: `/api/catalogue/teams?search=${encodeURIComponent('pàysândü')}` })
+    ).json();
     expect(accents.total).toBe(1);
   });
 });

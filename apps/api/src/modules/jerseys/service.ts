@@ -87,7 +87,15 @@ export class JerseyService {
   /** A team's active jerseys with filters, plus the filter options its catalogue offers. */
   async listForTeam(
     teamSlug: string,
-    q: { seasonFrom?: number; seasonTo?: number; model?: string; supplier?: string; sort: 'season_desc' | 'season_asc'; page: number; pageSize: number },
+    q: {
+      seasonFrom?: number;
+      seasonTo?: number;
+      model?: string;
+      supplier?: string;
+      sort: 'season_desc' | 'season_asc';
+      page: number;
+      pageSize: number;
+    },
   ) {
     const team = await this.teams.bySlug(teamSlug);
     const scope = and(eq(jerseys.teamId, team.id), eq(jerseys.active, true));
@@ -98,18 +106,36 @@ export class JerseyService {
       q.model ? eq(models.slug, q.model) : undefined,
       q.supplier ? eq(suppliers.slug, q.supplier) : undefined,
     );
-    const order = q.sort === 'season_asc' ? [asc(jerseys.season), asc(models.name)] : [desc(jerseys.season), asc(models.name)];
+    const order =
+      q.sort === 'season_asc' ? [asc(jerseys.season), asc(models.name)] : [desc(jerseys.season), asc(models.name)];
     const [rows, [total], modelOptions, supplierOptions, [seasons]] = await Promise.all([
-      this.select().where(where).orderBy(...order, asc(jerseys.id)).limit(q.pageSize).offset(pageOffset(q.page, q.pageSize)),
+      this.select()
+        .where(where)
+        .orderBy(...order, asc(jerseys.id))
+        .limit(q.pageSize)
+        .offset(pageOffset(q.page, q.pageSize)),
       this.db
         .select({ n: count() })
         .from(jerseys)
         .innerJoin(models, eq(models.id, jerseys.modelId))
         .innerJoin(suppliers, eq(suppliers.id, jerseys.supplierId))
         .where(where),
-      this.db.selectDistinct({ slug: models.slug, name: models.name }).from(jerseys).innerJoin(models, eq(models.id, jerseys.modelId)).where(scope).orderBy(asc(models.name)),
-      this.db.selectDistinct({ slug: suppliers.slug, name: suppliers.name }).from(jerseys).innerJoin(suppliers, eq(suppliers.id, jerseys.supplierId)).where(scope).orderBy(asc(suppliers.name)),
-      this.db.select({ min: min(jerseys.season), max: max(jerseys.season) }).from(jerseys).where(scope),
+      this.db
+        .selectDistinct({ slug: models.slug, name: models.name })
+        .from(jerseys)
+        .innerJoin(models, eq(models.id, jerseys.modelId))
+        .where(scope)
+        .orderBy(asc(models.name)),
+      this.db
+        .selectDistinct({ slug: suppliers.slug, name: suppliers.name })
+        .from(jerseys)
+        .innerJoin(suppliers, eq(suppliers.id, jerseys.supplierId))
+        .where(scope)
+        .orderBy(asc(suppliers.name)),
+      this.db
+        .select({ min: min(jerseys.season), max: max(jerseys.season) })
+        .from(jerseys)
+        .where(scope),
     ]);
     return {
       team,
@@ -124,7 +150,9 @@ export class JerseyService {
   }
 
   async detail(teamSlug: string, jerseySlug: string): Promise<JerseyDetail> {
-    const [row] = await this.select().where(and(eq(teams.slug, teamSlug), eq(jerseys.slug, jerseySlug), eq(jerseys.active, true)));
+    const [row] = await this.select().where(
+      and(eq(teams.slug, teamSlug), eq(jerseys.slug, jerseySlug), eq(jerseys.active, true)),
+    );
     if (!row) throw notFound();
     const [teamInfo, others] = await Promise.all([
       this.teams.bySlug(teamSlug),
@@ -185,7 +213,13 @@ export class JerseyService {
         await this.db
           .select({ slug: jerseys.slug })
           .from(jerseys)
-          .where(and(eq(jerseys.teamId, teamId), sql`${jerseys.slug} like ${`${base}%`}`, exceptId ? ne(jerseys.id, exceptId) : undefined))
+          .where(
+            and(
+              eq(jerseys.teamId, teamId),
+              sql`${jerseys.slug} like ${`${base}%`}`,
+              exceptId ? ne(jerseys.id, exceptId) : undefined,
+            ),
+          )
       ).map((r) => r.slug),
     );
     let slug = base;
@@ -224,21 +258,32 @@ export class JerseyService {
   async create(input: JerseyInput): Promise<ManageJersey> {
     await this.checkReferences(input);
     const slug = await this.slugFor(input.teamId, Number(input.season), input.modelId);
-    const [row] = await this.db.insert(jerseys).values({ ...this.values(input), slug }).returning({ id: jerseys.id });
+    const [row] = await this.db
+      .insert(jerseys)
+      .values({ ...this.values(input), slug })
+      .returning({ id: jerseys.id });
     return this.manageById(row!.id);
   }
 
   async update(id: string, input: JerseyInput): Promise<ManageJersey> {
     const current = await this.manageById(id);
     await this.checkReferences(input);
-    const sameKey = current.teamId === input.teamId && current.modelId === input.modelId && current.season === Number(input.season);
+    const sameKey =
+      current.teamId === input.teamId && current.modelId === input.modelId && current.season === Number(input.season);
     const slug = sameKey ? current.slug : await this.slugFor(input.teamId, Number(input.season), input.modelId, id);
-    await this.db.update(jerseys).set({ ...this.values(input), slug, updatedAt: new Date() }).where(eq(jerseys.id, id));
+    await this.db
+      .update(jerseys)
+      .set({ ...this.values(input), slug, updatedAt: new Date() })
+      .where(eq(jerseys.id, id));
     return this.manageById(id);
   }
 
   async setActive(id: string, active: boolean): Promise<ManageJersey> {
-    const rows = await this.db.update(jerseys).set({ active, updatedAt: new Date() }).where(eq(jerseys.id, id)).returning({ id: jerseys.id });
+    const rows = await this.db
+      .update(jerseys)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(jerseys.id, id))
+      .returning({ id: jerseys.id });
     if (rows.length === 0) throw notFound();
     return this.manageById(id);
   }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type PairData, Rng, type Vote, aggregate, bootstrap, fit, itemTotals, rankUpperBound, toEloScale } from './bradley-terry.ts';
+import {
+  type PairData,
+  Rng,
+  type Vote,
+  aggregate,
+  bootstrap,
+  fit,
+  itemTotals,
+  rankUpperBound,
+  toEloScale,
+} from './bradley-terry.ts';
 import { objective, referenceFit } from './reference-solver.ts';
 
 const ELO_PER_LOGIT = 400 / Math.LN10;
@@ -18,7 +28,8 @@ function simulate(truth: ArrayLike<number>, count: number, rng: Rng, tieRate = 0
     let right = Math.floor(rng.next() * (n - 1));
     if (right >= left) right++;
     const pLeft = 1 / (1 + Math.exp(truth[right]! - truth[left]!));
-    const outcome = rng.next() < tieRate ? (rng.next() < 0.5 ? 'tie' : 'both_bad') : rng.next() < pLeft ? 'left' : 'right';
+    const outcome =
+      rng.next() < tieRate ? (rng.next() < 0.5 ? 'tie' : 'both_bad') : rng.next() < pLeft ? 'left' : 'right';
     votes.push({ left, right, outcome });
   }
   return votes;
@@ -219,7 +230,8 @@ describe('bootstrap', () => {
   it('resamples a tie as a tie when tie counts are known', () => {
     // Only ties: every replicate is all ties too, so every score stays exactly 1000.
     const votes: Vote[] = [];
-    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) for (let t = 0; t < 10; t++) votes.push({ left: i, right: j, outcome: 'tie' });
+    for (let i = 0; i < 4; i++)
+      for (let j = i + 1; j < 4; j++) for (let t = 0; t < 10; t++) votes.push({ left: i, right: j, outcome: 'tie' });
     const data = aggregate(4, votes);
     const withTies = bootstrap(data, fit(data).theta, { rounds: 30, seed: 1 });
     for (let i = 0; i < 4; i++) {

@@ -104,7 +104,15 @@ export function aggregate(n: number, votes: Iterable<Vote>): PairData {
   let codes = new Float64Array(1024);
   let count = 0;
   for (const { left, right, outcome } of votes) {
-    if (!Number.isInteger(left) || !Number.isInteger(right) || left < 0 || right < 0 || left >= n || right >= n || left === right) {
+    if (
+      !Number.isInteger(left) ||
+      !Number.isInteger(right) ||
+      left < 0 ||
+      right < 0 ||
+      left >= n ||
+      right >= n ||
+      left === right
+    ) {
       throw new RangeError(`invalid pair (${left}, ${right}) for ${n} items`);
     }
     const lo = left < right ? left : right;
@@ -122,7 +130,14 @@ export function aggregate(n: number, votes: Iterable<Vote>): PairData {
   const sorted = codes.subarray(0, count).sort();
   let size = 0;
   for (let v = 0; v < count; v++) if (v === 0 || Math.floor(sorted[v]! / 4) !== Math.floor(sorted[v - 1]! / 4)) size++;
-  const out = { n, a: new Int32Array(size), b: new Int32Array(size), winsA: new Float64Array(size), winsB: new Float64Array(size), ties: new Float64Array(size) };
+  const out = {
+    n,
+    a: new Int32Array(size),
+    b: new Int32Array(size),
+    winsA: new Float64Array(size),
+    winsB: new Float64Array(size),
+    ties: new Float64Array(size),
+  };
   let k = -1;
   let prev = -1;
   for (let v = 0; v < count; v++) {
@@ -150,7 +165,12 @@ export function aggregate(n: number, votes: Iterable<Vote>): PairData {
  * Per-item counts for display and invariants: decisive wins and losses, ties (including both-bad) and
  * votes. Without `ties` a tie cannot be told apart from half a win plus half a loss.
  */
-export function itemTotals(data: PairData): { wins: Float64Array; losses: Float64Array; ties: Float64Array; votes: Float64Array } {
+export function itemTotals(data: PairData): {
+  wins: Float64Array;
+  losses: Float64Array;
+  ties: Float64Array;
+  votes: Float64Array;
+} {
   checkData(data);
   const { n, a, b, winsA, winsB, ties } = data;
   const wins = new Float64Array(n);
@@ -179,7 +199,8 @@ function checkData(data: PairData) {
   const { n, a, b, winsA, winsB, ties } = data;
   const m = a.length;
   if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer');
-  if (b.length !== m || winsA.length !== m || winsB.length !== m || (ties && ties.length !== m)) throw new RangeError('pair arrays differ in length');
+  if (b.length !== m || winsA.length !== m || winsB.length !== m || (ties && ties.length !== m))
+    throw new RangeError('pair arrays differ in length');
   for (let k = 0; k < m; k++) {
     const i = a[k]!;
     const j = b[k]!;
@@ -256,8 +277,19 @@ class NewtonSolver {
 
   constructor(n: number, capacity: number) {
     this.n = n;
-    this.pairs = { a: new Int32Array(0), b: new Int32Array(0), winsA: new Float64Array(0), winsB: new Float64Array(0), m: 0 };
-    const derivatives = () => ({ x: new Float64Array(n), g: new Float64Array(n), diag: new Float64Array(n), w: new Float64Array(capacity) });
+    this.pairs = {
+      a: new Int32Array(0),
+      b: new Int32Array(0),
+      winsA: new Float64Array(0),
+      winsB: new Float64Array(0),
+      m: 0,
+    };
+    const derivatives = () => ({
+      x: new Float64Array(n),
+      g: new Float64Array(n),
+      diag: new Float64Array(n),
+      w: new Float64Array(capacity),
+    });
     this.cur = derivatives();
     this.trial = derivatives();
     this.step = new Float64Array(n);
@@ -540,7 +572,8 @@ class NewtonSolver {
  * optimum, where the full step may overshoot the line minimum slightly without F being evaluated.
  */
 function fullStepSafe(slope: number, curvature: number, delta: number): boolean {
-  const bound = delta < 1e-6 ? slope + curvature / 2 : slope + (curvature * (Math.expm1(delta) - delta)) / (delta * delta);
+  const bound =
+    delta < 1e-6 ? slope + curvature / 2 : slope + (curvature * (Math.expm1(delta) - delta)) / (delta * delta);
   return bound <= ARMIJO * slope;
 }
 
@@ -722,13 +755,15 @@ class Resampler {
     }
     blockStart.fill(pieces, block + 1);
     // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
-    for (let j = 0; j < blocks && pieces > 0; j++) if (blockStart[j + 1]! <= blockStart[j]!) throw new Error('empty resampling block');
+    for (let j = 0; j < blocks && pieces > 0; j++)
+      if (blockStart[j + 1]! <= blockStart[j]!) throw new Error('empty resampling block');
 
     const table = new Float64Array(3 * pieces);
     const scaled = new Float64Array(pieces);
     const small = new Int32Array(pieces);
     const large = new Int32Array(pieces);
-    for (let j = 0; j < blocks; j++) fillAlias(table, pieceWeight, pieceTarget, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
+    for (let j = 0; j < blocks; j++)
+      fillAlias(table, pieceWeight, pieceTarget, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
 
     this.draws = Math.round(total);
     this.m = m;
@@ -786,7 +821,16 @@ class Resampler {
  * alias target], so a draw reads one entry and gets its counter directly. `scaled`, `small` and `large`
  * are scratch arrays of at least to − from entries.
  */
-function fillAlias(table: Float64Array, weights: Float64Array, targets: Int32Array, from: number, to: number, scaled: Float64Array, small: Int32Array, large: Int32Array) {
+function fillAlias(
+  table: Float64Array,
+  weights: Float64Array,
+  targets: Int32Array,
+  from: number,
+  to: number,
+  scaled: Float64Array,
+  small: Int32Array,
+  large: Int32Array,
+) {
   const len = to - from;
   let total = 0;
   for (let i = from; i < to; i++) total += weights[i]!;

@@ -16,7 +16,11 @@ const columns = {
   jerseysCount,
 };
 
-type Row = { team: typeof teams.$inferSelect; crest: { id: string; width: number; height: number; variants: number[] } | null; jerseysCount: number };
+type Row = {
+  team: typeof teams.$inferSelect;
+  crest: { id: string; width: number; height: number; variants: number[] } | null;
+  jerseysCount: number;
+};
 
 function toSummary(row: Row): TeamSummary {
   const t = row.team;
@@ -111,7 +115,13 @@ export class TeamService {
     const slug = await this.uniqueSlug(input.name, id);
     const [row] = await this.db
       .update(teams)
-      .set({ ...input, state: input.state ?? null, crestImageId: input.crestImageId ?? null, slug, updatedAt: new Date() })
+      .set({
+        ...input,
+        state: input.state ?? null,
+        crestImageId: input.crestImageId ?? null,
+        slug,
+        updatedAt: new Date(),
+      })
       .where(eq(teams.id, id))
       .returning({ id: teams.id });
     if (!row) throw notFound();
@@ -134,5 +144,9 @@ export class TeamService {
 }
 
 function toManage(row: Row): ManageTeam {
-  return { ...toSummary(row), createdAt: row.team.createdAt.toISOString(), updatedAt: row.team.updatedAt.toISOString() };
+  return {
+    ...toSummary(row),
+    createdAt: row.team.createdAt.toISOString(),
+    updatedAt: row.team.updatedAt.toISOString(),
+  };
 }

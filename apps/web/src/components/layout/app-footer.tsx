@@ -18,7 +18,14 @@ export function AppFooter() {
             {t('footer.copyright', { year })}
           </Text>
         </div>
-        <Anchor href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" className={classes.social} size="sm" fw={700}>
+        <Anchor
+          href={SOCIAL_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={classes.social}
+          size="sm"
+          fw={700}
+        >
           <IconBrandInstagram size={18} stroke={1.6} aria-hidden />
           {t('footer.social')}
         </Anchor>

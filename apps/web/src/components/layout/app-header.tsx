@@ -66,11 +66,19 @@ export function AppHeader() {
               </Menu.Dropdown>
             </Menu>
           ))}
-          <NavLink to={jerseysLink.to} className={classes.link} data-active={pathname.startsWith('/camisas') || undefined}>
+          <NavLink
+            to={jerseysLink.to}
+            className={classes.link}
+            data-active={pathname.startsWith('/camisas') || undefined}
+          >
             {t(jerseysLink.label)}
           </NavLink>
           {showsManager && (
-            <NavLink to={managerLink.to} className={classes.link} data-active={pathname.startsWith('/sistema') || undefined}>
+            <NavLink
+              to={managerLink.to}
+              className={classes.link}
+              data-active={pathname.startsWith('/sistema') || undefined}
+            >
               {t(managerLink.label)}
             </NavLink>
           )}

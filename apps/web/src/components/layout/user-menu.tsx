@@ -19,7 +19,13 @@ export function UserMenu() {
   const auth = useAuth();
   const signedIn = isAuthenticated(auth);
   return (
-    <Menu trigger="click-hover" openDelay={MENU_OPEN_DELAY} closeDelay={MENU_CLOSE_DELAY} position="bottom-end" width={220}>
+    <Menu
+      trigger="click-hover"
+      openDelay={MENU_OPEN_DELAY}
+      closeDelay={MENU_CLOSE_DELAY}
+      position="bottom-end"
+      width={220}
+    >
       <Menu.Target>
         <ActionIcon variant={signedIn ? 'subtle' : 'default'} size="lg" radius="xl" aria-label={t('account.label')}>
           {signedIn && auth.user ? (

@@ -17,8 +17,7 @@ import {
 } from '@manto/contracts';
 import { api } from '../../../lib/api.ts';
 
-export const login = (body: LoginBody) =>
-  api.request('/auth/login', { method: 'POST', body, schema: loginResponse });
+export const login = (body: LoginBody) => api.request('/auth/login', { method: 'POST', body, schema: loginResponse });
 
 export const register = (body: RegisterBody) =>
   api.request('/auth/register', { method: 'POST', body, schema: messageResponse });

@@ -10,8 +10,7 @@ export const authKeys = {
   me: () => ['me'] as const,
 };
 
-export const providersQuery = () =>
-  queryOptions({ queryKey: authKeys.providers(), queryFn: getSocialProviders });
+export const providersQuery = () => queryOptions({ queryKey: authKeys.providers(), queryFn: getSocialProviders });
 
 export const teamsQuery = () => queryOptions({ queryKey: authKeys.teams(), queryFn: getTeams });
 

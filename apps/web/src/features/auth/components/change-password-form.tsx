@@ -28,7 +28,8 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     onError: (error) => {
       if (error instanceof ApiError) {
         form.setErrors(serverFormErrors(error.details, FIELDS));
-        if (error.code === 'WRONG_PASSWORD' && error.serverMessage) form.setFieldError('currentPassword', error.serverMessage);
+        if (error.code === 'WRONG_PASSWORD' && error.serverMessage)
+          form.setFieldError('currentPassword', error.serverMessage);
       }
       notifyError(errorMessage(error, t('common:error.title')));
     },

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { teamsQuery } from '../api/queries.ts';
 
 /** Case- and accent-insensitive: 'atletico' finds 'Atlético Mineiro'. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 const accentInsensitive: OptionsFilter = ({ options, search }) => {
   const query = fold(search);
   return options.filter((option) => 'label' in option && fold((option as ComboboxItem).label).includes(query));

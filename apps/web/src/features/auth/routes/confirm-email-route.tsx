@@ -85,11 +85,7 @@ export function ConfirmEmailRoute() {
   }
 
   return (
-    <AuthCard
-      title={t('confirm.resendTitle')}
-      description={t('confirm.resendSubtitle')}
-      icon={<IconMail size={24} />}
-    >
+    <AuthCard title={t('confirm.resendTitle')} description={t('confirm.resendSubtitle')} icon={<IconMail size={24} />}>
       <Stack gap="md">
         {mutation.isError && (
           <Alert color="red" variant="light" icon={<IconMailX size={20} />} title={t('confirm.failedTitle')}>

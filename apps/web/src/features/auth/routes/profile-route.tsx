@@ -25,7 +25,10 @@ export function ProfileRoute() {
       {profile.isPending ? (
         <LoadingScreen />
       ) : profile.isError ? (
-        <ErrorState message={errorMessage(profile.error, t('common:error.description'))} onRetry={() => void profile.refetch()} />
+        <ErrorState
+          message={errorMessage(profile.error, t('common:error.description'))}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -97,7 +97,12 @@ export function RegisterRoute() {
   }
 
   return (
-    <AuthCard title={t('register.title')} description={t('register.subtitle')} icon={<IconUserPlus size={24} />} width={680}>
+    <AuthCard
+      title={t('register.title')}
+      description={t('register.subtitle')}
+      icon={<IconUserPlus size={24} />}
+      width={680}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => mutation.mutate(registerBody.parse(toBody(values)) as RegisterBody))}
@@ -128,9 +133,24 @@ export function RegisterRoute() {
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('fields.city')} autoComplete="address-level2" required {...form.getInputProps('city')} />
-            <TextInput label={t('fields.state')} autoComplete="address-level1" required {...form.getInputProps('state')} />
-            <TextInput label={t('fields.country')} autoComplete="country-name" required {...form.getInputProps('country')} />
+            <TextInput
+              label={t('fields.city')}
+              autoComplete="address-level2"
+              required
+              {...form.getInputProps('city')}
+            />
+            <TextInput
+              label={t('fields.state')}
+              autoComplete="address-level1"
+              required
+              {...form.getInputProps('state')}
+            />
+            <TextInput
+              label={t('fields.country')}
+              autoComplete="country-name"
+              required
+              {...form.getInputProps('country')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <GenderSelect required {...form.getInputProps('gender')} />

@@ -36,7 +36,12 @@ export function ResetPasswordRoute() {
     },
   });
 
-  const linkIsValid = resetPasswordBody.safeParse({ userId, token, password: 'x'.repeat(12), confirmPassword: 'x'.repeat(12) }).success;
+  const linkIsValid = resetPasswordBody.safeParse({
+    userId,
+    token,
+    password: 'x'.repeat(12),
+    confirmPassword: 'x'.repeat(12),
+  }).success;
 
   if (!linkIsValid) {
     return (
@@ -63,7 +68,7 @@ export function ResetPasswordRoute() {
           <PasswordField
             label={t('fields.newPassword')}
             description={t('fields.passwordHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

@@ -17,13 +17,21 @@ export interface TeamJerseysParams {
 }
 
 const defined = (query: object) =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
 
 export const getTeams = (params: TeamListParams) =>
   api.request('/catalogue/teams', { query: defined({ ...params, pageSize: 48 }), schema: teamListResponse });
 
 export const getTeamJerseys = (teamSlug: string, params: TeamJerseysParams) =>
-  api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys`, { query: defined({ ...params, pageSize: 24 }), schema: teamJerseysResponse });
+  api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys`, {
+    query: defined({ ...params, pageSize: 24 }),
+    schema: teamJerseysResponse,
+  });
 
 export const getJersey = (teamSlug: string, jerseySlug: string) =>
-  api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`, { schema: jerseyDetail });
+  api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`, {
+    schema: jerseyDetail,
+  });

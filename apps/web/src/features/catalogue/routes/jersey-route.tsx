@@ -1,4 +1,17 @@
-import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  ColorSwatch,
+  Grid,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -34,7 +47,12 @@ export function JerseyRoute() {
   const j = query.data;
   const title = jerseyTitle(j);
   const rows: [string, React.ReactNode][] = [
-    [t('jersey.team'), <Anchor component={Link} to={`/camisas/time/${j.team.slug}`} size="sm">{j.team.name}</Anchor>],
+    [
+      t('jersey.team'),
+      <Anchor component={Link} to={`/camisas/time/${j.team.slug}`} size="sm">
+        {j.team.name}
+      </Anchor>,
+    ],
     [t('jersey.model'), j.model.name],
     [t('jersey.season'), j.modelYear],
     [t('jersey.year'), j.season],
@@ -62,7 +80,12 @@ export function JerseyRoute() {
       </Breadcrumbs>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <JerseyImage image={j.image} alt={t('jersey.imageAlt', { name: title })} sizes="(max-width: 992px) 92vw, 560px" priority />
+          <JerseyImage
+            image={j.image}
+            alt={t('jersey.imageAlt', { name: title })}
+            sizes="(max-width: 992px) 92vw, 560px"
+            priority
+          />
           <Text size="xs" c="dimmed" mt={6}>
             {t('jersey.credit')}{' '}
             {j.imageSource.url ? (

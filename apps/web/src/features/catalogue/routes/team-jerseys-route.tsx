@@ -1,4 +1,18 @@
-import { Anchor, Breadcrumbs, Button, Center, Group, NumberInput, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  NumberInput,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -7,7 +21,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { TeamJerseysParams } from '../api/catalogue-api.ts';
 import { teamJerseysQuery } from '../api/queries.ts';
-import { EmptyState } from '../components/empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { JerseyCard } from '../components/jersey-card.tsx';
 import { TeamCrest } from '../components/team-crest.tsx';
 
@@ -70,7 +84,8 @@ export function TeamJerseysRoute() {
         <div>
           <Title order={1}>{team.name}</Title>
           <Text c="dimmed">
-            {[team.city, team.state, team.country].filter(Boolean).join(' · ')} · {t('teams.jerseys', { count: team.jerseysCount })}
+            {[team.city, team.state, team.country].filter(Boolean).join(' · ')} ·{' '}
+            {t('teams.jerseys', { count: team.jerseysCount })}
           </Text>
         </div>
       </Group>
@@ -143,7 +158,12 @@ export function TeamJerseysRoute() {
           </SimpleGrid>
           {pages > 1 && (
             <Center>
-              <Pagination total={pages} value={filters.page} onChange={(p) => update('pagina', String(p))} getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })} />
+              <Pagination
+                total={pages}
+                value={filters.page}
+                onChange={(p) => update('pagina', String(p))}
+                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
+              />
             </Center>
           )}
         </>

@@ -1,4 +1,16 @@
-import { Card, Center, Group, Pagination, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Card,
+  Center,
+  Group,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { teamsQuery } from '../api/queries.ts';
-import { EmptyState } from '../components/empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { TeamCrest } from '../components/team-crest.tsx';
 
 const PAGE_SIZE = 48;
@@ -93,7 +105,14 @@ export function TeamsRoute() {
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
             {query.data.items.map((team) => (
-              <Card key={team.id} component={Link} to={`/camisas/time/${team.slug}`} withBorder radius="md" padding="md">
+              <Card
+                key={team.id}
+                component={Link}
+                to={`/camisas/time/${team.slug}`}
+                withBorder
+                radius="md"
+                padding="md"
+              >
                 <Group wrap="nowrap">
                   <TeamCrest team={team} />
                   <div style={{ minWidth: 0 }}>
@@ -111,7 +130,12 @@ export function TeamsRoute() {
           </SimpleGrid>
           {pages > 1 && (
             <Center>
-              <Pagination total={pages} value={page} onChange={(p) => update('pagina', String(p))} getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })} />
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(p) => update('pagina', String(p))}
+                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
+              />
             </Center>
           )}
         </>

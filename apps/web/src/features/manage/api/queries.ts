@@ -33,7 +33,8 @@ const STALE_TIME = 30_000;
 export const dashboardQuery = () =>
   queryOptions({ queryKey: manageKeys.dashboard(), queryFn: getDashboard, staleTime: STALE_TIME });
 
-export const optionsQuery = () => queryOptions({ queryKey: manageKeys.options(), queryFn: getOptions, staleTime: STALE_TIME });
+export const optionsQuery = () =>
+  queryOptions({ queryKey: manageKeys.options(), queryFn: getOptions, staleTime: STALE_TIME });
 
 // Paged lists keep the previous page on screen while the next one loads (no flash of skeletons).
 export const teamListQuery = (params: ManageListParams) =>

@@ -20,7 +20,13 @@ interface ConfirmDeleteModalProps<T extends { id: string }> {
  * Asks before deleting (spec section 8). A refusal — 409 IN_USE says how many jerseys still use
  * the record — is shown in the dialog, in the server's words, so the user can read it and cancel.
  */
-export function ConfirmDeleteModal<T extends { id: string }>({ editor, question, remove, section, successMessage }: ConfirmDeleteModalProps<T>) {
+export function ConfirmDeleteModal<T extends { id: string }>({
+  editor,
+  question,
+  remove,
+  section,
+  successMessage,
+}: ConfirmDeleteModalProps<T>) {
   const { t } = useTranslation('manage');
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -36,7 +42,10 @@ export function ConfirmDeleteModal<T extends { id: string }>({ editor, question,
     if (mutation.isPending) return;
     editor.close();
   };
-  const failure = mutation.isError && !(mutation.error instanceof SessionEndedError) ? errorMessage(mutation.error, t('delete.failed')) : null;
+  const failure =
+    mutation.isError && !(mutation.error instanceof SessionEndedError)
+      ? errorMessage(mutation.error, t('delete.failed'))
+      : null;
 
   return (
     <Modal
@@ -63,7 +72,11 @@ export function ConfirmDeleteModal<T extends { id: string }>({ editor, question,
             <Button variant="default" onClick={close} disabled={mutation.isPending}>
               {t('form.cancel')}
             </Button>
-            <Button color="red" loading={mutation.isPending} onClick={() => editor.item && mutation.mutate(editor.item.id)}>
+            <Button
+              color="red"
+              loading={mutation.isPending}
+              onClick={() => editor.item && mutation.mutate(editor.item.id)}
+            >
               {t('delete.confirm')}
             </Button>
           </Group>

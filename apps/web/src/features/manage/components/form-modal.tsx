@@ -32,7 +32,15 @@ export function FormModal({ opened, onClose, title, size = 'md', children }: For
 }
 
 /** Cancel and save, at the end of every management form. */
-export function FormActions({ onCancel, pending, creating }: { onCancel: () => void; pending: boolean; creating: boolean }) {
+export function FormActions({
+  onCancel,
+  pending,
+  creating,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  creating: boolean;
+}) {
   const { t } = useTranslation('manage');
   return (
     <Group justify="flex-end" gap="sm" mt="sm">

@@ -28,7 +28,16 @@ interface ImageUploadFieldProps {
  * Picks a file, checks type and size here (the server checks the bytes and has the last word),
  * uploads it as soon as it is picked and hands the stored image to the form; the form keeps its id.
  */
-export function ImageUploadField({ label, value, onChange, error, kind, name = '', required = false, removable = false }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  value,
+  onChange,
+  error,
+  kind,
+  name = '',
+  required = false,
+  removable = false,
+}: ImageUploadFieldProps) {
   const { t } = useTranslation('manage');
   const id = useId();
   const resetRef = useRef<() => void>(null);
@@ -94,9 +103,19 @@ export function ImageUploadField({ label, value, onChange, error, kind, name = '
           <RecordAvatar name={name || '?'} image={value} size={64} />
         )}
         <Stack gap="xs" align="flex-start">
-          <FileButton onChange={pick} accept={IMAGE_TYPES.join(',')} resetRef={resetRef} inputProps={{ 'aria-label': label }}>
+          <FileButton
+            onChange={pick}
+            accept={IMAGE_TYPES.join(',')}
+            resetRef={resetRef}
+            inputProps={{ 'aria-label': label }}
+          >
             {(props) => (
-              <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
                 {value ? t('image.replace') : t('image.upload')}
               </Button>
             )}

@@ -123,8 +123,18 @@ export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select label={t('jerseys.fields.team')} data={toSelectData(options.data?.teams ?? [])} {...selectProps} {...form.getInputProps('teamId')} />
-          <Select label={t('jerseys.fields.model')} data={toSelectData(options.data?.models ?? [])} {...selectProps} {...form.getInputProps('modelId')} />
+          <Select
+            label={t('jerseys.fields.team')}
+            data={toSelectData(options.data?.teams ?? [])}
+            {...selectProps}
+            {...form.getInputProps('teamId')}
+          />
+          <Select
+            label={t('jerseys.fields.model')}
+            data={toSelectData(options.data?.models ?? [])}
+            {...selectProps}
+            {...form.getInputProps('modelId')}
+          />
           <Select
             label={t('jerseys.fields.supplier')}
             data={toSelectData(options.data?.suppliers ?? [])}
@@ -150,11 +160,7 @@ export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
             maxLength={20}
             {...form.getInputProps('modelYear')}
           />
-          <ColorField
-            label={t('jerseys.fields.mainColor')}
-            required
-            {...form.getInputProps('mainColor')}
-          />
+          <ColorField label={t('jerseys.fields.mainColor')} required {...form.getInputProps('mainColor')} />
         </SimpleGrid>
         <ImageUploadField
           label={t('jerseys.fields.image')}
@@ -168,7 +174,12 @@ export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
           }}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('jerseys.fields.imageSourceText')} required maxLength={200} {...form.getInputProps('imageSourceText')} />
+          <TextInput
+            label={t('jerseys.fields.imageSourceText')}
+            required
+            maxLength={200}
+            {...form.getInputProps('imageSourceText')}
+          />
           <TextInput
             label={t('jerseys.fields.imageSourceUrl')}
             type="url"
@@ -178,7 +189,14 @@ export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
           />
         </SimpleGrid>
         <TextInput label={t('jerseys.fields.masterSponsor')} maxLength={100} {...form.getInputProps('masterSponsor')} />
-        <Textarea label={t('jerseys.fields.description')} autosize minRows={3} maxRows={8} maxLength={2000} {...form.getInputProps('description')} />
+        <Textarea
+          label={t('jerseys.fields.description')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={2000}
+          {...form.getInputProps('description')}
+        />
         <Switch label={t('jerseys.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         <FormActions onCancel={onDone} pending={mutation.isPending} creating={!jersey} />
       </Stack>

@@ -1,4 +1,15 @@
-import { ActionIcon, Center, Group, Pagination, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Center,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -49,7 +60,10 @@ export function useListParams(defaultSort: string) {
   );
 
   const setPage = useCallback((value: number) => update(PAGE, value > 1 ? String(value) : null), [update]);
-  const setSort = useCallback((value: string) => update(SORT, value === defaultSort ? null : value), [update, defaultSort]);
+  const setSort = useCallback(
+    (value: string) => update(SORT, value === defaultSort ? null : value),
+    [update, defaultSort],
+  );
 
   return {
     /** What the search box shows. */
@@ -71,7 +85,11 @@ export function useListParams(defaultSort: string) {
 export const pageCount = (total: number) => Math.ceil(total / PAGE_SIZE);
 
 /** After deleting the last row of the last page, go back to the page that now is the last. */
-export function useClampPage(data: { total: number; items: unknown[] } | undefined, page: number, setPage: (page: number) => void) {
+export function useClampPage(
+  data: { total: number; items: unknown[] } | undefined,
+  page: number,
+  setPage: (page: number) => void,
+) {
   const total = data?.total;
   const empty = data?.items.length === 0;
   useEffect(() => {
@@ -79,7 +97,17 @@ export function useClampPage(data: { total: number; items: unknown[] } | undefin
   }, [total, empty, page, setPage]);
 }
 
-export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextInput
       type="search"
@@ -109,11 +137,21 @@ interface SortableThProps {
 export function SortableTh({ label, field, sort, onSort, descendingFirst = false, w }: SortableThProps) {
   const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : null;
   const next =
-    direction === 'ascending' ? `-${field}` : direction === 'descending' ? field : descendingFirst ? `-${field}` : field;
+    direction === 'ascending'
+      ? `-${field}`
+      : direction === 'descending'
+        ? field
+        : descendingFirst
+          ? `-${field}`
+          : field;
   const Icon = direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconSelector;
   return (
     <Table.Th aria-sort={direction ?? undefined} w={w}>
-      <UnstyledButton className={classes.sortButton} onClick={() => onSort(next)} data-active={direction ? true : undefined}>
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={() => onSort(next)}
+        data-active={direction ? true : undefined}
+      >
         <span>{label}</span>
         <Icon size={14} className={classes.sortIcon} aria-hidden />
       </UnstyledButton>
@@ -121,7 +159,15 @@ export function SortableTh({ label, field, sort, onSort, descendingFirst = false
   );
 }
 
-export function ListPagination({ total, page, onChange }: { total: number; page: number; onChange: (page: number) => void }) {
+export function ListPagination({
+  total,
+  page,
+  onChange,
+}: {
+  total: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
   const { t } = useTranslation('manage');
   const pages = pageCount(total);
   if (pages <= 1) return null;

@@ -2,7 +2,15 @@ import { Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A section's heading (h2 under the layout's "Sistema" h1), its one-line summary and main action. */
-export function ManagePageHeader({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+export function ManagePageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <div style={{ minWidth: 0 }}>

@@ -54,7 +54,13 @@ export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(namedInput.parse(toInput(values))))}>
       <Stack gap="sm">
-        <TextInput label={t(`${kind}.fields.name`)} required data-autofocus maxLength={60} {...form.getInputProps('name')} />
+        <TextInput
+          label={t(`${kind}.fields.name`)}
+          required
+          data-autofocus
+          maxLength={60}
+          {...form.getInputProps('name')}
+        />
         {withLogo && (
           <ImageUploadField
             label={t(`${kind}.fields.logo`)}

@@ -7,7 +7,12 @@ import { notifyError } from '../../../lib/notify.ts';
  * (a conflict, a network failure) is toasted in the server's words. A session that ended is
  * already on its way to the login page.
  */
-export function showSaveError(error: unknown, fields: readonly string[], setErrors: (errors: FormErrors) => void, fallback: string): void {
+export function showSaveError(
+  error: unknown,
+  fields: readonly string[],
+  setErrors: (errors: FormErrors) => void,
+  fallback: string,
+): void {
   if (error instanceof SessionEndedError) return;
   const fieldErrors = error instanceof ApiError ? serverFormErrors(error.details, fields) : {};
   if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);

@@ -1,7 +1,12 @@
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 
 /** Case- and accent-insensitive: 'gremio' finds 'Grêmio'. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 
 export const accentInsensitive: OptionsFilter = ({ options, search }) => {
   const query = fold(search);
@@ -9,4 +14,5 @@ export const accentInsensitive: OptionsFilter = ({ options, search }) => {
 };
 
 /** Select data from `{ id, name }` options. */
-export const toSelectData = (items: readonly { id: string; name: string }[]) => items.map((item) => ({ value: item.id, label: item.name }));
+export const toSelectData = (items: readonly { id: string; name: string }[]) =>
+  items.map((item) => ({ value: item.id, label: item.name }));

@@ -68,11 +68,7 @@ export function TeamForm({ team, onDone }: { team: ManageTeam | null; onDone: ()
           <TextInput label={t('teams.fields.country')} required {...form.getInputProps('country')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <ColorField
-            label={t('teams.fields.baseColor')}
-            required
-            {...form.getInputProps('baseColor')}
-          />
+          <ColorField label={t('teams.fields.baseColor')} required {...form.getInputProps('baseColor')} />
           <Select
             label={t('teams.fields.category')}
             required

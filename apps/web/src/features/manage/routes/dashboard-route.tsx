@@ -43,7 +43,10 @@ export function DashboardRoute() {
     <Stack gap="lg">
       <ManagePageHeader title={t('dashboard.title')} description={t('dashboard.subtitle')} />
       {dashboard.isError ? (
-        <ErrorState message={errorMessage(dashboard.error, t('common:error.description'))} onRetry={() => void dashboard.refetch()} />
+        <ErrorState
+          message={errorMessage(dashboard.error, t('common:error.description'))}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {TILES.map((tile) => {
@@ -68,7 +71,14 @@ export function DashboardRoute() {
               </Group>
             );
             return tile.to ? (
-              <Card key={tile.key} component={Link} to={tile.to} withBorder padding="lg" aria-busy={dashboard.isPending || undefined}>
+              <Card
+                key={tile.key}
+                component={Link}
+                to={tile.to}
+                withBorder
+                padding="lg"
+                aria-busy={dashboard.isPending || undefined}
+              >
                 {body}
               </Card>
             ) : (

@@ -23,7 +23,7 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManageEmptyState } from '../components/manage-empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
 import { useEditor } from '../components/use-editor.ts';
@@ -46,8 +46,10 @@ function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
     onMutate: async (active) => {
       await queryClient.cancelQueries({ queryKey: listsKey });
       const previous = queryClient.getQueriesData<JerseyPage>({ queryKey: listsKey });
-      queryClient.setQueriesData<JerseyPage>({ queryKey: listsKey }, (page) =>
-        page && { ...page, items: page.items.map((item) => (item.id === jersey.id ? { ...item, active } : item)) },
+      queryClient.setQueriesData<JerseyPage>(
+        { queryKey: listsKey },
+        (page) =>
+          page && { ...page, items: page.items.map((item) => (item.id === jersey.id ? { ...item, active } : item)) },
       );
       return { previous };
     },
@@ -71,7 +73,9 @@ export function JerseysManageRoute() {
   const { t, i18n } = useTranslation('manage');
   const list = useListParams('-updated');
   const team = list.filter(TEAM);
-  const query = useQuery(jerseyListQuery({ search: list.query, page: list.page, sort: list.sort, team: team ?? undefined }));
+  const query = useQuery(
+    jerseyListQuery({ search: list.query, page: list.page, sort: list.sort, team: team ?? undefined }),
+  );
   const options = useQuery(optionsQuery());
   const editor = useEditor<ManageJersey>();
   const deleting = useEditor<ManageJersey>();
@@ -92,7 +96,12 @@ export function JerseysManageRoute() {
       />
       <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
         <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: '1 1 420px' }}>
-          <SearchField label={t('jerseys.search')} placeholder={t('jerseys.searchPlaceholder')} value={list.search} onChange={list.setSearch} />
+          <SearchField
+            label={t('jerseys.search')}
+            placeholder={t('jerseys.searchPlaceholder')}
+            value={list.search}
+            onChange={list.setSearch}
+          />
           <Select
             label={t('jerseys.teamFilter')}
             placeholder={options.isPending ? t('form.optionsLoading') : t('jerseys.allTeams')}
@@ -114,23 +123,48 @@ export function JerseysManageRoute() {
       </Group>
 
       {query.isError ? (
-        <ErrorState message={errorMessage(query.error, t('common:error.description'))} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, t('common:error.description'))}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isPending ? (
         <TableSkeleton />
       ) : query.data.items.length === 0 ? (
-        <ManageEmptyState title={t('jerseys.empty')} description={filtered ? t('list.emptySearch') : t('jerseys.emptyDescription')} />
+        <EmptyState
+          order={3}
+          title={t('jerseys.empty')}
+          description={filtered ? t('list.emptySearch') : t('jerseys.emptyDescription')}
+        />
       ) : (
         <>
           <Table.ScrollContainer minWidth={780} type="native">
-            <Table verticalSpacing="xs" highlightOnHover className={listClasses.table} aria-label={t('jerseys.title')} aria-busy={query.isPlaceholderData}>
+            <Table
+              verticalSpacing="xs"
+              highlightOnHover
+              className={listClasses.table}
+              aria-label={t('jerseys.title')}
+              aria-busy={query.isPlaceholderData}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
                   <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
-                  <SortableTh label={t('jerseys.columns.season')} field="season" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <SortableTh
+                    label={t('jerseys.columns.season')}
+                    field="season"
+                    sort={list.sort}
+                    onSort={list.setSort}
+                    descendingFirst
+                  />
                   <Table.Th>{t('jerseys.columns.model')}</Table.Th>
                   <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
-                  <SortableTh label={t('jerseys.columns.updated')} field="updated" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <SortableTh
+                    label={t('jerseys.columns.updated')}
+                    field="updated"
+                    sort={list.sort}
+                    onSort={list.setSort}
+                    descendingFirst
+                  />
                   <Table.Th>{t('jerseys.columns.active')}</Table.Th>
                   <Table.Th ta="right">{t('list.actions')}</Table.Th>
                 </Table.Tr>
@@ -171,7 +205,11 @@ export function JerseysManageRoute() {
                       <ActiveSwitch jersey={jersey} />
                     </Table.Td>
                     <Table.Td>
-                      <RowActions name={jerseyName(jersey)} onEdit={() => editor.open(jersey)} onDelete={() => deleting.open(jersey)} />
+                      <RowActions
+                        name={jerseyName(jersey)}
+                        onEdit={() => editor.open(jersey)}
+                        onDelete={() => deleting.open(jersey)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -20,7 +20,7 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManageEmptyState } from '../components/manage-empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { NamedForm } from '../components/named-form.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
@@ -51,25 +51,49 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
         }
       />
       <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
-        <SearchField label={t(`${kind}.search`)} placeholder={t(`${kind}.searchPlaceholder`)} value={list.search} onChange={list.setSearch} />
+        <SearchField
+          label={t(`${kind}.search`)}
+          placeholder={t(`${kind}.searchPlaceholder`)}
+          value={list.search}
+          onChange={list.setSearch}
+        />
         {query.data && <ResultCount text={t(`${kind}.count`, { count: query.data.total })} />}
       </Group>
 
       {query.isError ? (
-        <ErrorState message={errorMessage(query.error, t('common:error.description'))} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, t('common:error.description'))}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isPending ? (
         <TableSkeleton />
       ) : query.data.items.length === 0 ? (
-        <ManageEmptyState title={t(`${kind}.empty`)} description={list.query ? t('list.emptySearch') : t(`${kind}.emptyDescription`)} />
+        <EmptyState
+          order={3}
+          title={t(`${kind}.empty`)}
+          description={list.query ? t('list.emptySearch') : t(`${kind}.emptyDescription`)}
+        />
       ) : (
         <>
           <Table.ScrollContainer minWidth={520} type="native">
-            <Table verticalSpacing="sm" highlightOnHover className={listClasses.table} aria-label={t(`${kind}.title`)} aria-busy={query.isPlaceholderData}>
+            <Table
+              verticalSpacing="sm"
+              highlightOnHover
+              className={listClasses.table}
+              aria-label={t(`${kind}.title`)}
+              aria-busy={query.isPlaceholderData}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <SortableTh label={t('named.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
                   <Table.Th>{t('named.columns.slug')}</Table.Th>
-                  <SortableTh label={t('named.columns.jerseys')} field="jerseys" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <SortableTh
+                    label={t('named.columns.jerseys')}
+                    field="jerseys"
+                    sort={list.sort}
+                    onSort={list.setSort}
+                    descendingFirst
+                  />
                   <Table.Th ta="right">{t('list.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -89,7 +113,11 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
                     </Table.Td>
                     <Table.Td>{record.jerseysCount}</Table.Td>
                     <Table.Td>
-                      <RowActions name={record.name} onEdit={() => editor.open(record)} onDelete={() => deleting.open(record)} />
+                      <RowActions
+                        name={record.name}
+                        onEdit={() => editor.open(record)}
+                        onDelete={() => deleting.open(record)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

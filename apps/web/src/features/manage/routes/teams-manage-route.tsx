@@ -20,7 +20,7 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManageEmptyState } from '../components/manage-empty-state.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
 import { TeamForm } from '../components/team-form.tsx';
@@ -47,29 +47,55 @@ export function TeamsManageRoute() {
         }
       />
       <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
-        <SearchField label={t('teams.search')} placeholder={t('teams.searchPlaceholder')} value={list.search} onChange={list.setSearch} />
+        <SearchField
+          label={t('teams.search')}
+          placeholder={t('teams.searchPlaceholder')}
+          value={list.search}
+          onChange={list.setSearch}
+        />
         {query.data && <ResultCount text={t('teams.count', { count: query.data.total })} />}
       </Group>
 
       {query.isError ? (
-        <ErrorState message={errorMessage(query.error, t('common:error.description'))} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={errorMessage(query.error, t('common:error.description'))}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isPending ? (
         <TableSkeleton />
       ) : query.data.items.length === 0 ? (
-        <ManageEmptyState
+        <EmptyState
+          order={3}
           title={t('teams.empty.title')}
           description={list.query ? t('list.emptySearch') : t('teams.empty.description')}
         />
       ) : (
         <>
           <Table.ScrollContainer minWidth={720} type="native">
-            <Table verticalSpacing="sm" highlightOnHover className={listClasses.table} aria-label={t('teams.title')} aria-busy={query.isPlaceholderData}>
+            <Table
+              verticalSpacing="sm"
+              highlightOnHover
+              className={listClasses.table}
+              aria-label={t('teams.title')}
+              aria-busy={query.isPlaceholderData}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <SortableTh label={t('teams.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-                  <SortableTh label={t('teams.columns.location')} field="country" sort={list.sort} onSort={list.setSort} />
+                  <SortableTh
+                    label={t('teams.columns.location')}
+                    field="country"
+                    sort={list.sort}
+                    onSort={list.setSort}
+                  />
                   <Table.Th>{t('teams.columns.category')}</Table.Th>
-                  <SortableTh label={t('teams.columns.jerseys')} field="jerseys" sort={list.sort} onSort={list.setSort} descendingFirst />
+                  <SortableTh
+                    label={t('teams.columns.jerseys')}
+                    field="jerseys"
+                    sort={list.sort}
+                    onSort={list.setSort}
+                    descendingFirst
+                  />
                   <Table.Th ta="right">{t('list.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -94,7 +120,11 @@ export function TeamsManageRoute() {
                     </Table.Td>
                     <Table.Td>{team.jerseysCount}</Table.Td>
                     <Table.Td>
-                      <RowActions name={team.name} onEdit={() => editor.open(team)} onDelete={() => deleting.open(team)} />
+                      <RowActions
+                        name={team.name}
+                        onEdit={() => editor.open(team)}
+                        onDelete={() => deleting.open(team)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -105,7 +135,11 @@ export function TeamsManageRoute() {
         </>
       )}
 
-      <FormModal opened={editor.opened} onClose={editor.close} title={editor.item ? t('teams.edit', { name: editor.item.name }) : t('teams.new')}>
+      <FormModal
+        opened={editor.opened}
+        onClose={editor.close}
+        title={editor.item ? t('teams.edit', { name: editor.item.name }) : t('teams.new')}
+      >
         <TeamForm key={editor.session} team={editor.item} onDone={editor.close} />
       </FormModal>
       <ConfirmDeleteModal
