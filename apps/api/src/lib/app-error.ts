@@ -13,6 +13,5 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError(404, 'NOT_FOUND');
-export const unauthorized = () => new AppError(401, 'UNAUTHORIZED');
 /** A single-field validation failure, shaped like schema validation failures. */
 export const fieldError = (field: string, key: string) => new AppError(400, 'VALIDATION_FAILED', {}, { [field]: key });

@@ -29,8 +29,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, for the access-matrix test and the docs. */
     routeTable: RouteEntry[];
-    /** The signed-in user when a valid Bearer token is present, else null (for public routes that personalise). */
-    optionalPrincipal(request: FastifyRequest): Promise<Principal | null>;
   }
 }
 
@@ -64,11 +62,6 @@ export default fp(async function access(app: FastifyInstance, opts: { sessions: 
     const row = await opts.sessions.principal(claims);
     return row ? { ...row } : null;
   }
-
-  app.decorate('optionalPrincipal', async (request: FastifyRequest) => {
-    request.principal ??= await resolve(request);
-    return request.principal;
-  });
 
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageRef } from '@manto/contracts';
 import type { Db } from '../../db/client.ts';
@@ -86,10 +86,7 @@ export class ImageService {
   }
 
   async file(id: string, name: string): Promise<{ data: Buffer; type: string } | null> {
-    const [row] = await this.db
-      .select({ originalType: images.originalType })
-      .from(images)
-      .where(inArray(images.id, [id]));
+    const [row] = await this.db.select({ originalType: images.originalType }).from(images).where(eq(images.id, id));
     if (!row) return null;
     const data = await this.storage.get(`${id}/${name}`);
     if (!data) return null;

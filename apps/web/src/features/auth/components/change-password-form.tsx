@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { changePassword } from '../api/auth-api.ts';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordFields, PasswordField } from './password-field.tsx';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 
@@ -49,19 +49,10 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
               required
               {...form.getInputProps('currentPassword')}
             />
-            <PasswordField
-              label={t('fields.newPassword')}
-              description={t('fields.passwordHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label={t('fields.confirmNewPassword')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
+            <NewPasswordFields
+              getInputProps={form.getInputProps}
+              passwordLabel={t('fields.newPassword')}
+              confirmLabel={t('fields.confirmNewPassword')}
             />
             <Group justify="flex-end" mt="xs">
               <Button type="submit" loading={mutation.isPending}>

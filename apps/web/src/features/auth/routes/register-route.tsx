@@ -16,7 +16,7 @@ import { GenderSelect } from '../components/gender-select.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 import { TeamSelect } from '../components/team-select.tsx';
 import { TermsModal } from '../components/terms-modal.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { NewPasswordFields } from '../components/password-field.tsx';
 
 interface RegisterValues {
   name: string;
@@ -117,19 +117,10 @@ export function RegisterRoute() {
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <PasswordField
-              label={t('fields.password')}
-              description={t('fields.passwordHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
+            <NewPasswordFields
+              getInputProps={form.getInputProps}
+              passwordLabel={t('fields.password')}
+              confirmLabel={t('fields.confirmPassword')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -10,7 +10,7 @@ import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { NewPasswordFields } from '../components/password-field.tsx';
 
 /** /auth/redefinir-senha?userId=…&token=…: sets a new password, then goes to login. */
 export function ResetPasswordRoute() {
@@ -65,19 +65,10 @@ export function ResetPasswordRoute() {
         onSubmit={form.onSubmit((values) => mutation.mutate(resetPasswordBody.parse({ userId, token, ...values })))}
       >
         <Stack gap="sm">
-          <PasswordField
-            label={t('fields.newPassword')}
-            description={t('fields.passwordHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            getInputProps={form.getInputProps}
+            passwordLabel={t('fields.newPassword')}
+            confirmLabel={t('fields.confirmPassword')}
           />
           <Button type="submit" fullWidth mt="xs" loading={mutation.isPending}>
             {t('reset.submit')}
