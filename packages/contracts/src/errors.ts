@@ -23,6 +23,12 @@ export const ERROR_CODES = [
   'IN_USE',
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',
+  'VOTER_REQUIRED',
+  'INVALID_DUEL',
+  'DUEL_NOT_YOURS',
+  'DUEL_EXPIRED',
+  'DUEL_ALREADY_ANSWERED',
+  'VOTE_TOO_FAST',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,3 +6,4 @@ export * from './validation.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
+export * from './rankings.ts';

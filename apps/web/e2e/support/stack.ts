@@ -151,6 +151,9 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     GOOGLE_ISSUER: oidcIssuer,
     // Journeys create their own catalogue; screenshots may ask for the drawn demo one.
     SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
+    // Journeys vote quickly from one IP and want to see the ranking move within seconds.
+    VOTE_RATE_PER_MINUTE: '600',
+    RANKING_INTERVAL_SECONDS: '2',
   });
   log(`starting the app: node ${args.map((a) => path.relative(ROOT, a) || a).join(' ')} on ${APP_URL}`);
   const child = spawn(process.execPath, args, {

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -185,3 +198,140 @@ export const socialStates = pgTable('social_states', {
   redirectTo: text('redirect_to').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ———————————————————————————————————— duels and rankings (ranking.md) ————————————————————————————————————
+
+/**
+ * Every answered duel, append-only with its raw signals. Invalid votes are flagged, never deleted, so a
+ * moderator can restore them and any ranking can be recomputed from this table. `scope` is where the duel
+ * was drawn ('global', 'team:<id>' or 'team:<id>:model:<id>'); which rankings a vote counts in follows
+ * from its two jerseys.
+ */
+export const votes = pgTable(
+  'votes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    duelId: uuid('duel_id').notNull().unique(),
+    scope: text('scope').notNull(),
+    leftId: uuid('left_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'restrict' }),
+    rightId: uuid('right_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'restrict' }),
+    outcome: text('outcome').notNull(),
+    skipReason: text('skip_reason'),
+    voterKey: text('voter_key').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 of the client IP with a server salt. */
+    ipHash: text('ip_hash'),
+    userAgent: text('user_agent'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Answered in under 2 s: kept and counted, but visible to moderators. */
+    fast: boolean('fast').notNull().default(false),
+    valid: boolean('valid').notNull().default(true),
+    invalidReason: text('invalid_reason'),
+  },
+  (t) => [
+    index('votes_voter_idx').on(t.voterKey, t.answeredAt),
+    index('votes_user_idx').on(t.userId, t.answeredAt),
+    index('votes_left_idx').on(t.leftId),
+    index('votes_right_idx').on(t.rightId),
+  ],
+);
+
+/** Live Elo per scope and jersey, updated in the vote's statement (feedback and pair selection only). */
+export const liveRatings = pgTable(
+  'live_ratings',
+  {
+    scope: text('scope').notNull(),
+    jerseyId: uuid('jersey_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'cascade' }),
+    rating: doublePrecision('rating').notNull(),
+    /** Counted duels (skips excluded). */
+    games: integer('games').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.jerseyId] })],
+);
+
+/** Tally per unordered pair (low id < high id): "how the crowd voted on this pair". */
+export const pairStats = pgTable(
+  'pair_stats',
+  {
+    lowId: uuid('low_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'cascade' }),
+    highId: uuid('high_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'cascade' }),
+    lowWins: integer('low_wins').notNull(),
+    highWins: integer('high_wins').notNull(),
+    ties: integer('ties').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lowId, t.highId] })],
+);
+
+/** One Bradley-Terry fit of one scope: the snapshot readers are served from. */
+export const rankingFits = pgTable(
+  'ranking_fits',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    fittedAt: timestamp('fitted_at', { withTimezone: true }).notNull(),
+    /** Counted votes in the fit. */
+    votes: integer('votes').notNull(),
+    /** Digest of the pair counts and jersey set, to skip refitting an unchanged scope. */
+    digest: text('digest').notNull(),
+    rounds: integer('rounds').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('ranking_fits_scope_idx').on(t.scope, t.fittedAt)],
+);
+
+export const rankingEntries = pgTable(
+  'ranking_entries',
+  {
+    fitId: integer('fit_id')
+      .notNull()
+      .references(() => rankingFits.id, { onDelete: 'cascade' }),
+    jerseyId: uuid('jersey_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    rankUb: integer('rank_ub').notNull(),
+    score: doublePrecision('score').notNull(),
+    lower: doublePrecision('lower').notNull(),
+    upper: doublePrecision('upper').notNull(),
+    wins: integer('wins').notNull(),
+    losses: integer('losses').notNull(),
+    ties: integer('ties').notNull(),
+    provisional: boolean('provisional').notNull(),
+    previousRank: integer('previous_rank'),
+  },
+  (t) => [primaryKey({ columns: [t.fitId, t.jerseyId] }), index('ranking_entries_rank_idx').on(t.fitId, t.rank)],
+);
+
+/** A lease so only one process runs a background job at a time (works on PGlite and PostgreSQL). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/** A voter whose votes were set aside as outliers; restoring clears the flag for good. */
+export const voterFlags = pgTable(
+  'voter_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    voterKey: text('voter_key').notNull(),
+    reason: text('reason').notNull(),
+    votes: integer('votes').notNull(),
+    zScore: doublePrecision('z_score'),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    restoredBy: uuid('restored_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('voter_flags_voter_idx').on(t.voterKey)],
+);

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { jerseySummary, namedRef, paged, PAGE_SIZE_MAX, teamSummary } from './catalogue.ts';
+
+// ———————————————————————————————————————————— duels ————————————————————————————————————————————
+
+/** The answers a duel accepts: a side wins, a tie ("Empate"), both bad ("Nenhuma"), or skip ("Pular"). */
+export const VOTE_OUTCOMES = ['left', 'right', 'tie', 'both_bad', 'skip'] as const;
+export type VoteOutcome = (typeof VOTE_OUTCOMES)[number];
+export const SKIP_REASONS = ['dont_know', 'cant_decide', 'same'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Visitors identify themselves with a random id kept in local storage, sent in this header. */
+export const VOTER_HEADER = 'x-voter-id';
+/** A duel token lives this long (ranking.md §1). */
+export const DUEL_TTL_SECONDS = 600;
+
+const slug = z.string().trim().min(1).max(120);
+
+/** Where a duel is drawn from: global (no team), a team, or a team narrowed to one model. */
+export const duelScopeQuery = z.strictObject({
+  team: slug.optional(),
+  model: slug.optional(),
+});
+export type DuelScopeQuery = z.infer<typeof duelScopeQuery>;
+
+export const duelScope = z.object({ team: namedRef.nullable(), model: namedRef.nullable() });
+export type DuelScope = z.infer<typeof duelScope>;
+
+export const duelJersey = jerseySummary.extend({
+  /** Live Elo rating in the duel's scope (instant feedback, not the official ranking). */
+  rating: z.number(),
+});
+export type DuelJersey = z.infer<typeof duelJersey>;
+
+export const duel = z.object({
+  /** Signed, single use, bound to the voter and this pair; send it back with the vote. */
+  token: z.string(),
+  left: duelJersey,
+  right: duelJersey,
+  expiresAt: z.string(),
+});
+export type Duel = z.infer<typeof duel>;
+
+/** `duel` is null when the scope has fewer than two active jerseys: the screen offers other scopes. */
+export const nextDuelResponse = z.object({
+  scope: duelScope,
+  duel: duel.nullable(),
+  /** Active jerseys in the scope. */
+  jerseysCount: z.number().int(),
+});
+export type NextDuel = z.infer<typeof nextDuelResponse>;
+
+export const voteInput = z
+  .strictObject({
+    token: z.string().min(1).max(2000),
+    outcome: z.enum(VOTE_OUTCOMES),
+    skipReason: z.enum(SKIP_REASONS).optional(),
+  })
+  .refine((v) => v.skipReason === undefined || v.outcome === 'skip', {
+    path: ['skipReason'],
+    message: 'invalidValue',
+  });
+export type VoteInput = z.input<typeof voteInput>;
+
+export const ratingChange = z.object({ id: z.string(), rating: z.number(), change: z.number() });
+export type RatingChange = z.infer<typeof ratingChange>;
+
+/** How everyone voted on this pair so far (this vote included). */
+export const crowdTally = z.object({
+  leftWins: z.number().int(),
+  rightWins: z.number().int(),
+  ties: z.number().int(),
+});
+export type CrowdTally = z.infer<typeof crowdTally>;
+
+export const voteResponse = z.object({
+  outcome: z.enum(VOTE_OUTCOMES),
+  /** False for a skip, or when the vote is stored but does not count (daily cap). */
+  counted: z.boolean(),
+  left: ratingChange,
+  right: ratingChange,
+  crowd: crowdTally,
+  /** The next duel in the same scope, so the client needs no second round trip. */
+  next: nextDuelResponse,
+});
+export type VoteResult = z.infer<typeof voteResponse>;
+
+// ——————————————————————————————————————————— rankings ———————————————————————————————————————————
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const season = z.coerce.number().int().min(1870).max(2100).optional();
+
+export const rankingQuery = z.strictObject({
+  /** A team's ranking; global when absent. */
+  team: slug.optional(),
+  seasonFrom: season,
+  seasonTo: season,
+  model: slug.optional(),
+  supplier: slug.optional(),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
+});
+export type RankingQuery = z.input<typeof rankingQuery>;
+
+export const rankingRow = z.object({
+  rank: z.number().int(),
+  /** 1 + jerseys whose interval lies wholly above this one's (Chatbot Arena's Rank (UB)). */
+  rankUb: z.number().int(),
+  jersey: jerseySummary,
+  /** Bradley-Terry score on the Elo scale, scope mean 1000. */
+  score: z.number(),
+  /** 95% bootstrap interval. */
+  lower: z.number(),
+  upper: z.number(),
+  votes: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  /** Ties and "both bad" answers. */
+  ties: z.number().int(),
+  /** (wins + ties/2) / votes, null without votes. */
+  winRate: z.number().nullable(),
+  provisional: z.boolean(),
+  /** Rank in the previous snapshot; null when the jersey was not ranked then. */
+  previousRank: z.number().int().nullable(),
+});
+export type RankingRow = z.infer<typeof rankingRow>;
+
+export const rankingResponse = paged(rankingRow).extend({
+  team: teamSummary.nullable(),
+  /** When the snapshot was computed; null before the first fit. */
+  fittedAt: z.string().nullable(),
+  /** Votes counted in the snapshot. */
+  votes: z.number().int(),
+  /** Lowest lower and highest upper bound in the whole scope, to draw interval bars on one axis. */
+  axis: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** Filter options present in the scope. */
+  models: z.array(namedRef),
+  suppliers: z.array(namedRef),
+  seasons: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+});
+export type Ranking = z.infer<typeof rankingResponse>;
+
+export const teamRankingsQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(48),
+});
+export const teamRankingItem = z.object({
+  team: teamSummary,
+  /** The team's top jersey in its latest snapshot, null before any fit. */
+  leader: z.object({ jersey: jerseySummary, score: z.number() }).nullable(),
+  votes: z.number().int(),
+});
+export type TeamRankingItem = z.infer<typeof teamRankingItem>;
+export const teamRankingsResponse = paged(teamRankingItem);
+export type TeamRankings = z.infer<typeof teamRankingsResponse>;
+
+export const standing = z.object({
+  rank: z.number().int(),
+  rankUb: z.number().int(),
+  /** Jerseys ranked in the scope. */
+  of: z.number().int(),
+  score: z.number(),
+  lower: z.number(),
+  upper: z.number(),
+  votes: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  provisional: z.boolean(),
+  fittedAt: z.string(),
+});
+export type Standing = z.infer<typeof standing>;
+
+export const jerseyRatingResponse = z.object({
+  global: standing.nullable(),
+  team: standing.nullable(),
+  /** Global score over time, oldest first, one point per snapshot. */
+  history: z.array(z.object({ at: z.string(), score: z.number(), lower: z.number(), upper: z.number() })),
+});
+export type JerseyRating = z.infer<typeof jerseyRatingResponse>;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const rankingExportQuery = z.strictObject({
+  team: slug.optional(),
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+export const votesExportQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
+// ———————————————————————————————————————— personal history ————————————————————————————————————————
+
+export const myVotesQuery = z.strictObject({ page, pageSize: z.coerce.number().int().min(1).max(50).default(20) });
+export const myVote = z.object({
+  id: z.string(),
+  answeredAt: z.string(),
+  outcome: z.enum(VOTE_OUTCOMES),
+  skipReason: z.enum(SKIP_REASONS).nullable(),
+  scope: duelScope,
+  left: jerseySummary,
+  right: jerseySummary,
+  /** Whether the crowd's global ranking agrees with the pick; null for ties, skips or unranked pairs. */
+  agreed: z.boolean().nullable(),
+  counted: z.boolean(),
+});
+export type MyVote = z.infer<typeof myVote>;
+export const myVotesResponse = paged(myVote).extend({
+  summary: z.object({
+    votes: z.number().int(),
+    /** Picks the agreement can be judged on (a side chosen, both jerseys ranked). */
+    judged: z.number().int(),
+    agreed: z.number().int(),
+  }),
+});
+export type MyVotes = z.infer<typeof myVotesResponse>;
+
+// ——————————————————————————————————————————— moderation ———————————————————————————————————————————
+
+export const voterFlag = z.object({
+  id: z.string(),
+  /** A pseudonym of the voter (not the raw key). */
+  voter: z.string(),
+  userName: z.string().nullable(),
+  reason: z.string(),
+  votes: z.number().int(),
+  /** How implausible the votes were under the ranking (a z-score; lower is stranger). */
+  zScore: z.number().nullable(),
+  flaggedAt: z.string(),
+  restoredAt: z.string().nullable(),
+});
+export type VoterFlag = z.infer<typeof voterFlag>;
+export const voterFlagsResponse = z.object({ items: z.array(voterFlag) });
+export const restoreFlagResponse = z.object({ restored: z.number().int() });
