@@ -110,6 +110,40 @@ describe('api client: headers and errors', () => {
   });
 });
 
+describe('api client: per-call headers and optional authorization', () => {
+  it('sends per-call headers, but never lets them replace Accept-Language', async () => {
+    const { client, calls } = setup(okProfile);
+    await client.request('/duels/next', { headers: { 'x-voter-id': 'v-1', 'Accept-Language': 'xx' } });
+    expect(calls[0]?.headers['x-voter-id']).toBe('v-1');
+    expect(calls[0]?.headers['Accept-Language']).toBe('en');
+  });
+
+  it('is anonymous when signed out and authorized when signed in', async () => {
+    const { client, store, calls, goToLogin } = setup(okProfile);
+    await client.optionallyAuthorized('/duels/next', { headers: { 'x-voter-id': 'v-1' } });
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(goToLogin).not.toHaveBeenCalled();
+    const token = jwtExpiringIn(600);
+    signIn(store, token);
+    await client.optionallyAuthorized('/duels/next', { headers: { 'x-voter-id': 'v-1' } });
+    expect(calls[1]?.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(calls[1]?.headers['x-voter-id']).toBe('v-1');
+  });
+
+  it('refreshes an expired token first when signed in', async () => {
+    const fresh = jwtExpiringIn(900);
+    const { client, store, calls } = setup((call) =>
+      call.url === '/api/auth/refresh'
+        ? json(200, { accessToken: fresh, refreshToken: 'refresh-2', expiresAt: new Date().toISOString() })
+        : okProfile(call),
+    );
+    signIn(store, jwtExpiringIn(-60));
+    await client.optionallyAuthorized('/duels/next');
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/duels/next']);
+    expect(calls[1]?.headers.Authorization).toBe(`Bearer ${fresh}`);
+  });
+});
+
 describe('api client: single-flight refresh', () => {
   let refreshCount = 0;
   const rotating: Handler = (call) => {

@@ -42,6 +42,8 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   /** Validates and types the JSON answer. */
   schema?: S;
   signal?: AbortSignal;
+  /** Extra headers for this call (e.g. the duel's X-Voter-Id); they cannot replace the auth header. */
+  headers?: Record<string, string>;
 }
 
 export interface LockManagerLike {
@@ -90,6 +92,7 @@ export function createApiClient(deps: ApiClientDeps) {
     accessToken: string | null,
   ): Promise<z.infer<S>> {
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
@@ -211,6 +214,17 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
+  /**
+   * Authorized when someone is signed in, anonymous otherwise: for public calls whose answer depends
+   * on who asks (a duel is bound to the signed-in user, else to the visitor id the caller sends).
+   */
+  function optionallyAuthorized<S extends z.ZodType>(
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<z.infer<S>> {
+    return deps.store.getState().tokens ? authorized(path, options) : send(path, options, null);
+  }
+
   /** Revokes the session on the server when there is one; errors are ignored (spec section 7). */
   async function logout(): Promise<void> {
     const current = deps.store.getState().tokens;
@@ -226,5 +240,5 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  return { request, authorized, logout, freshAccessToken };
+  return { request, authorized, optionallyAuthorized, logout, freshAccessToken };
 }
