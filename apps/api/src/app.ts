@@ -12,12 +12,17 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from './db/seed/index.ts';
+import { createCounters } from './lib/counters.ts';
 import { FailureThrottle } from './lib/throttle.ts';
 import authRoutes from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { SessionService } from './modules/auth/sessions.ts';
 import { SocialSignIn } from './modules/auth/social.ts';
 import dashboardRoutes from './modules/dashboard/routes.ts';
+import { AnsweredPairs } from './modules/duels/answered-pairs.ts';
+import { DuelPool } from './modules/duels/pool.ts';
+import duelRoutes from './modules/duels/routes.ts';
+import { DuelService } from './modules/duels/service.ts';
 import healthRoutes from './modules/health/routes.ts';
 import meRoutes from './modules/me/routes.ts';
 import imageRoutes from './modules/images/routes.ts';
@@ -101,12 +106,25 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(meRoutes, { db, auth, sessions });
   const teamService = new TeamService(db);
   await app.register(teamRoutes, { db, teams: teamService });
-  await app.register(jerseyRoutes, { jerseys: new JerseyService(db, teamService) });
+  const jerseyService = new JerseyService(db, teamService);
+  await app.register(jerseyRoutes, { jerseys: jerseyService });
   await app.register(namedResourceRoutes(MODEL_KIND), { db });
   await app.register(namedResourceRoutes(SUPPLIER_KIND), { db });
   await app.register(imageRoutes, { images });
   await app.register(dashboardRoutes, { db });
   await app.register(termsRoutes, { db });
+
+  const counters = createCounters(config.redisUrl, log);
+  const pool = new DuelPool(db, jerseyService);
+  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400) pool.invalidate();
+  });
+  const duels = new DuelService(db, pool, new AnsweredPairs(db), counters, {
+    secret: config.jwtSecret,
+    ...config.votes,
+  });
+  await app.register(duelRoutes, { duels });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
@@ -159,6 +177,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
       await app.close();
       await demoSeeding;
       mailer.close();
+      await counters.close();
       await database.close();
     },
   };

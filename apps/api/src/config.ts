@@ -45,6 +45,12 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: optional,
   APPLE_CLIENT_SECRET: optional,
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
+  VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  VOTE_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
+  RANKING_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(2_000).default(100),
 });
 
 export type SocialProviderConfig = { clientId: string; clientSecret: string; issuer: string } | null;
@@ -70,6 +76,17 @@ export interface Config {
   social: Record<'google' | 'facebook' | 'apple', SocialProviderConfig>;
   /** Where the built SPA lives; null when it should not be served. */
   webDist: string | null;
+  /** Shared counters (vote rate limits, daily caps) across processes; in memory when null. */
+  redisUrl: string | null;
+  votes: {
+    /** Votes answered sooner than this after the duel was issued are refused. */
+    minDecisionMs: number;
+    /** Per voter; per IP the limit is four times this (shared networks). */
+    ratePerMinute: number;
+    /** Votes per voter per day per scope that count towards the ranking; later ones are kept, not counted. */
+    dailyCap: number;
+  };
+  rankings: { intervalSeconds: number; bootstrapRounds: number };
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    redisUrl: e.REDIS_URL ?? null,
+    votes: {
+      minDecisionMs: e.VOTE_MIN_DECISION_MS,
+      ratePerMinute: e.VOTE_RATE_PER_MINUTE,
+      dailyCap: e.VOTE_DAILY_CAP,
+    },
+    rankings: { intervalSeconds: e.RANKING_INTERVAL_SECONDS, bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS },
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localSecret(dataDir);

@@ -42,6 +42,8 @@ const pt = {
   IN_USE: 'Não é possível excluir: {{count}} camisa(s) ainda usam este registro. Desative ou mova as camisas antes.',
   INVALID_IMAGE: 'O arquivo não é uma imagem válida. Envie JPEG, PNG, WebP ou AVIF de até 10 MB.',
   IMAGE_TOO_LARGE: 'Imagem grande demais: envie até 10 MB e no máximo 40 megapixels.',
+  HAS_VOTES:
+    'Não é possível excluir: esta camisa já recebeu {{count}} voto(s). Desative-a para tirá-la dos duelos e rankings.',
   VOTER_REQUIRED: 'Identificação do votante ausente. Recarregue a página e tente de novo.',
   INVALID_DUEL: 'Duelo inválido. Carregue um novo duelo.',
   DUEL_NOT_YOURS: 'Este duelo foi aberto em outra sessão. Carregue um novo duelo.',
@@ -109,6 +111,7 @@ const en: Record<MessageKey, string> = {
   IN_USE: 'Cannot delete: {{count}} jersey(s) still use this record. Deactivate or move those jerseys first.',
   INVALID_IMAGE: 'The file is not a valid image. Upload a JPEG, PNG, WebP or AVIF of up to 10 MB.',
   IMAGE_TOO_LARGE: 'Image too large: upload up to 10 MB and at most 40 megapixels.',
+  HAS_VOTES: 'Cannot delete: this jersey has {{count}} vote(s). Deactivate it to take it out of duels and rankings.',
   VOTER_REQUIRED: 'Missing voter id. Reload the page and try again.',
   INVALID_DUEL: 'Invalid duel. Load a new one.',
   DUEL_NOT_YOURS: 'This duel was opened in another session. Load a new one.',

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema/index.ts';
@@ -61,4 +61,10 @@ export async function openDatabase(opts: { url: string | null; pgliteDir: string
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
   };
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every /api route must declare it; see plugins/access.ts. */
     access?: Access;
+    /** A public route that still wants to know a signed-in caller (duels bind to the member). */
+    identify?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -65,7 +67,14 @@ export default fp(async function access(app: FastifyInstance, opts: { sessions: 
 
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;
-    if (!rule || rule === 'public') return;
+    if (!rule) return;
+    if (rule === 'public') {
+      if (!request.routeOptions.config.identify || !bearer(request)) return;
+      // A stale token must not silently turn a member into a visitor: 401 makes the client refresh.
+      request.principal = await resolve(request);
+      if (!request.principal) throw new AppError(401, 'UNAUTHORIZED');
+      return;
+    }
     const principal = await resolve(request);
     if (!principal) throw new AppError(401, 'UNAUTHORIZED');
     if (!hasAccess(rule, principal.roles)) throw new AppError(403, 'FORBIDDEN');

@@ -1,9 +1,9 @@
-import { type SQL, and, asc, count, desc, eq, gte, lte, max, min, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JerseyDetail, JerseyInput, JerseySummary, ManageJersey, NamedRef } from '@manto/contracts';
 import type { Db } from '../../db/client.ts';
-import { images, jerseys, models, suppliers, teams } from '../../db/schema/index.ts';
-import { fieldError, notFound } from '../../lib/app-error.ts';
+import { images, jerseys, models, suppliers, teams, votes } from '../../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { containsFolded, pageOffset } from '../../lib/search.ts';
 import { slugify } from '../../lib/slug.ts';
 import { imageRef } from '../images/service.ts';
@@ -26,6 +26,8 @@ type Row = {
   supplier: NamedRef;
   image: { id: string; width: number; height: number; variants: number[] } | null;
 };
+
+export type CatalogueJersey = JerseySummary & { teamId: string; modelId: string; supplierId: string };
 
 function toSummary(row: Row): JerseySummary {
   const j = row.jersey;
@@ -289,8 +291,25 @@ export class JerseyService {
   }
 
   async remove(id: string): Promise<void> {
+    // Votes are append-only: a voted jersey can be deactivated (out of duels and rankings), not deleted.
+    const [voted] = await this.db
+      .select({ n: count() })
+      .from(votes)
+      .where(or(eq(votes.leftId, id), eq(votes.rightId, id)));
+    if (voted && voted.n > 0) throw new AppError(409, 'HAS_VOTES', { count: voted.n });
     const rows = await this.db.delete(jerseys).where(eq(jerseys.id, id)).returning({ id: jerseys.id });
     if (rows.length === 0) throw notFound();
+  }
+
+  /** Every jersey (active or not) as a summary with its keys: the duel pool and ranking snapshots. */
+  async catalogue(): Promise<CatalogueJersey[]> {
+    const rows = await this.select();
+    return rows.map((row) => ({
+      ...toSummary(row),
+      teamId: row.jersey.teamId,
+      modelId: row.jersey.modelId,
+      supplierId: row.jersey.supplierId,
+    }));
   }
 
   async options() {

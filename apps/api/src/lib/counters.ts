@@ -1,0 +1,78 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * Fixed-window counters for rate limits and daily caps. In memory for one process; in Redis when
+ * REDIS_URL is set, so every API process shares them (ranking.md §6).
+ */
+export interface Counters {
+  /** Adds one to `key` and returns the count in the current window of `windowMs`. */
+  hit(key: string, windowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class MemoryCounters implements Counters {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const now = this.now();
+    this.sweep(now);
+    const current = this.windows.get(key);
+    if (!current || current.resetAt <= now) {
+      this.windows.set(key, { count: 1, resetAt: now + windowMs });
+      return 1;
+    }
+    current.count++;
+    return current.count;
+  }
+
+  /** Drops expired windows at most once a minute, so memory follows the active voters only. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+}
+
+// INCR and set the expiry on the first hit, atomically.
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+export class RedisCounters implements Counters {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly log: Logger,
+    private readonly prefix = 'manto:',
+  ) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    this.redis.on('error', (err) => log.warn({ err }, 'redis connection error'));
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    try {
+      return Number(await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs));
+    } catch (err) {
+      // Fail open: losing the limiter for a moment is better than refusing every vote.
+      this.log.warn({ err }, 'redis counter unavailable; request allowed');
+      return 0;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export function createCounters(redisUrl: string | null, log: Logger): Counters {
+  return redisUrl ? new RedisCounters(redisUrl, log) : new MemoryCounters();
+}

@@ -1,0 +1,145 @@
+import type { JerseySummary, NamedRef } from '@manto/contracts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { models, teams } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import type { CatalogueJersey, JerseyService } from '../jerseys/service.ts';
+import { inScope } from '../rankings/scopes.ts';
+import { ELO_START, type EloState } from './elo.ts';
+import type { Candidate } from './pair-sampler.ts';
+
+/** How long the pool trusts its copy before reloading (other processes' catalogue edits and votes). */
+const MAX_AGE_MS = 15_000;
+
+interface Snapshot {
+  version: number;
+  loadedAt: number;
+  jerseys: Map<string, CatalogueJersey>;
+  teams: Map<string, NamedRef & { id: string }>;
+  models: Map<string, NamedRef & { id: string }>;
+  /** scope → jersey id → live rating. */
+  ratings: Map<string, Map<string, EloState>>;
+  /** scope → active jerseys in it (built on first use). */
+  scopes: Map<string, CatalogueJersey[]>;
+}
+
+/**
+ * The catalogue and live ratings in memory, so issuing a duel needs no database round trip
+ * (performance.md). Reloaded when older than 15 s, and at once after a catalogue edit in this process.
+ * This process's votes update it as they commit.
+ */
+export class DuelPool {
+  private snapshot: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
+  /** Bumped by invalidate(); a snapshot loaded for an older version must be reloaded before use. */
+  private wanted = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jerseys: JerseyService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The next reader waits for a fresh copy (after a catalogue edit in this process). */
+  invalidate(): void {
+    this.wanted++;
+  }
+
+  private async current(): Promise<Snapshot> {
+    const s = this.snapshot;
+    if (!s || s.version < this.wanted) return this.reload();
+    // Merely old: serve this copy and refresh in the background (a failed refresh keeps it).
+    if (this.now() - s.loadedAt >= MAX_AGE_MS) void this.reload().catch(() => undefined);
+    return s;
+  }
+
+  private reload(): Promise<Snapshot> {
+    this.loading ??= this.load(this.wanted).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async load(version: number): Promise<Snapshot> {
+    const [catalogue, teamRows, modelRows, ratingRows] = await Promise.all([
+      this.jerseys.catalogue(),
+      this.db.select({ id: teams.id, slug: teams.slug, name: teams.name }).from(teams),
+      this.db.select({ id: models.id, slug: models.slug, name: models.name }).from(models),
+      queryRows<{ scope: string; jersey_id: string; rating: number; games: number }>(
+        this.db,
+        sql`select scope, jersey_id, rating, games from live_ratings`,
+      ),
+    ]);
+    const ratings = new Map<string, Map<string, EloState>>();
+    for (const r of ratingRows) {
+      let scope = ratings.get(r.scope);
+      if (!scope) ratings.set(r.scope, (scope = new Map()));
+      scope.set(r.jersey_id, { rating: Number(r.rating), games: Number(r.games) });
+    }
+    const snapshot: Snapshot = {
+      version,
+      loadedAt: this.now(),
+      jerseys: new Map(catalogue.map((j) => [j.id, j])),
+      teams: new Map(teamRows.map((t) => [t.slug, t])),
+      models: new Map(modelRows.map((m) => [m.slug, m])),
+      ratings,
+      scopes: new Map(),
+    };
+    this.snapshot = snapshot;
+    return snapshot;
+  }
+
+  async team(slug: string) {
+    return (await this.current()).teams.get(slug) ?? null;
+  }
+
+  async model(slug: string) {
+    return (await this.current()).models.get(slug) ?? null;
+  }
+
+  async teamById(id: string) {
+    return [...(await this.current()).teams.values()].find((t) => t.id === id) ?? null;
+  }
+
+  async modelById(id: string) {
+    return [...(await this.current()).models.values()].find((m) => m.id === id) ?? null;
+  }
+
+  /** Any jersey, active or not; reloads once when it is unknown (created in another process). */
+  async jersey(id: string): Promise<CatalogueJersey | null> {
+    const found = (await this.current()).jerseys.get(id);
+    if (found) return found;
+    this.invalidate();
+    return (await this.current()).jerseys.get(id) ?? null;
+  }
+
+  /** Active jerseys of a scope with their live ratings there. */
+  async candidates(scope: string): Promise<{ jersey: CatalogueJersey; candidate: Candidate }[]> {
+    const s = await this.current();
+    let members = s.scopes.get(scope);
+    if (!members) {
+      members = [...s.jerseys.values()].filter((j) => j.active && inScope(scope, j));
+      s.scopes.set(scope, members);
+    }
+    const ratings = s.ratings.get(scope);
+    return members.map((jersey) => {
+      const r = ratings?.get(jersey.id);
+      return { jersey, candidate: { id: jersey.id, rating: r?.rating ?? ELO_START, games: r?.games ?? 0 } };
+    });
+  }
+
+  async rating(scope: string, jerseyId: string): Promise<EloState> {
+    return (await this.current()).ratings.get(scope)?.get(jerseyId) ?? { rating: ELO_START, games: 0 };
+  }
+
+  /** Records ratings a committed vote returned. */
+  setRating(scope: string, jerseyId: string, state: EloState): void {
+    const s = this.snapshot;
+    if (!s) return;
+    let ratings = s.ratings.get(scope);
+    if (!ratings) s.ratings.set(scope, (ratings = new Map()));
+    ratings.set(jerseyId, state);
+  }
+}
+
+export function summary(j: CatalogueJersey): JerseySummary {
+  const { teamId: _t, modelId: _m, supplierId: _s, ...rest } = j;
+  return rest;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  duelScopeQuery,
+  errorEnvelope,
+  nextDuelResponse,
+  VOTER_HEADER,
+  voteInput,
+  voteResponse,
+} from '@manto/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DuelService, Voter } from './service.ts';
+
+const errors = { '4xx': errorEnvelope };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const voterHeaders = z.object({ [VOTER_HEADER]: z.string().max(100).optional() });
+
+/** Members vote as themselves; visitors as the random id their browser keeps (ranking.md §1). */
+function voterOf(request: FastifyRequest): Voter {
+  const base = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
+  if (request.principal) return { key: `u:${request.principal.id}`, userId: request.principal.id, ...base };
+  const visitor = request.headers[VOTER_HEADER];
+  if (typeof visitor !== 'string' || !UUID.test(visitor)) throw new AppError(400, 'VOTER_REQUIRED');
+  return { key: `v:${visitor.toLowerCase()}`, userId: null, ...base };
+}
+
+export default async function duelRoutes(app: FastifyInstance, opts: { duels: DuelService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { duels } = opts;
+  const tags = ['duels'];
+
+  r.get(
+    '/api/duels/next',
+    {
+      schema: {
+        tags,
+        querystring: duelScopeQuery,
+        headers: voterHeaders,
+        response: { 200: nextDuelResponse, ...errors },
+      },
+      config: { access: 'public', identify: true },
+    },
+    async (request, reply) => {
+      const voter = voterOf(request);
+      reply.header('cache-control', 'no-store');
+      return duels.next(await duels.resolveScope(request.query), voter);
+    },
+  );
+
+  r.post(
+    '/api/duels/votes',
+    {
+      schema: { tags, body: voteInput, headers: voterHeaders, response: { 200: voteResponse, ...errors } },
+      config: { access: 'public', identify: true },
+    },
+    async (request) => duels.vote(request.body, voterOf(request)),
+  );
+}

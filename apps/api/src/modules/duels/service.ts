@@ -1,0 +1,301 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  DUEL_TTL_SECONDS,
+  type DuelScopeQuery,
+  type NextDuel,
+  type SkipReason,
+  type VoteOutcome,
+  type VoteResult,
+} from '@manto/contracts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
+import type { Counters } from '../../lib/counters.ts';
+import type { CatalogueJersey } from '../jerseys/service.ts';
+import { countedScopes, scopeKey, parseScope } from '../rankings/scopes.ts';
+import type { AnsweredPairs } from './answered-pairs.ts';
+import { DuelTokens } from './duel-token.ts';
+import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
+import { pairKey, pickPair } from './pair-sampler.ts';
+import { type DuelPool, summary } from './pool.ts';
+
+/** Answers faster than this are kept and counted but flagged for moderators (ranking.md §6). */
+const FLAG_FAST_MS = 2_000;
+const MINUTE_MS = 60_000;
+/** Per-IP limit = this × the per-voter limit: many fans share one network (stadiums, offices). */
+const IP_FACTOR = 4;
+
+export interface Voter {
+  /** 'u:<user id>' when signed in, else 'v:<visitor id>'. */
+  key: string;
+  userId: string | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface DuelSettings {
+  secret: string;
+  minDecisionMs: number;
+  ratePerMinute: number;
+  dailyCap: number;
+}
+
+interface Scope {
+  key: string;
+  team: { id: string; slug: string; name: string } | null;
+  model: { id: string; slug: string; name: string } | null;
+}
+
+export class DuelService {
+  private readonly tokens: DuelTokens;
+  private readonly ipSalt: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly pool: DuelPool,
+    private readonly answered: AnsweredPairs,
+    private readonly counters: Counters,
+    private readonly settings: DuelSettings,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = new DuelTokens(settings.secret, DUEL_TTL_SECONDS * 1000);
+    this.ipSalt = createHmac('sha256', settings.secret).update('manto ip hash v1').digest();
+  }
+
+  /** The scope a query names; unknown team or model → 404. */
+  async resolveScope(query: DuelScopeQuery): Promise<Scope> {
+    if (query.model && !query.team) throw fieldError('model', 'invalidValue');
+    const team = query.team ? await this.pool.team(query.team) : null;
+    if (query.team && !team) throw notFound();
+    const model = query.model ? await this.pool.model(query.model) : null;
+    if (query.model && !model) throw notFound();
+    return { key: scopeKey(team?.id ?? null, model?.id ?? null), team, model };
+  }
+
+  async next(scope: Scope, voter: Voter): Promise<NextDuel> {
+    const [entries, answered] = await Promise.all([this.pool.candidates(scope.key), this.answered.of(voter.key)]);
+    const view = {
+      team: scope.team && { slug: scope.team.slug, name: scope.team.name },
+      model: scope.model && { slug: scope.model.slug, name: scope.model.name },
+    };
+    const pair = pickPair(
+      entries.map((e) => e.candidate),
+      (a, b) => answered.has(pairKey(a, b)),
+    );
+    if (!pair) return { scope: view, duel: null, jerseysCount: entries.length };
+    const byId = new Map(entries.map((e) => [e.jersey.id, e.jersey]));
+    const [left, right] = pair;
+    const issuedAt = this.now();
+    const token = this.tokens.sign({
+      duelId: randomUUID(),
+      left: left.id,
+      right: right.id,
+      scope: scope.key,
+      voterKey: voter.key,
+      issuedAt,
+    });
+    return {
+      scope: view,
+      duel: {
+        token,
+        left: { ...summary(byId.get(left.id)!), rating: round(left.rating) },
+        right: { ...summary(byId.get(right.id)!), rating: round(right.rating) },
+        expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString(),
+      },
+      jerseysCount: entries.length,
+    };
+  }
+
+  async vote(input: { token: string; outcome: VoteOutcome; skipReason?: SkipReason }, voter: Voter) {
+    await this.limit(voter);
+    const now = this.now();
+    const check = this.tokens.verify(input.token, now);
+    if (!check.ok)
+      throw new AppError(
+        check.reason === 'expired' ? 410 : 400,
+        check.reason === 'expired' ? 'DUEL_EXPIRED' : 'INVALID_DUEL',
+      );
+    const claims = check.claims;
+    if (claims.voterKey !== voter.key) throw new AppError(403, 'DUEL_NOT_YOURS');
+    const decisionMs = now - claims.issuedAt;
+    const counting = input.outcome !== 'skip';
+    if (counting && decisionMs < this.settings.minDecisionMs) throw new AppError(422, 'VOTE_TOO_FAST');
+
+    const [left, right] = await Promise.all([this.pool.jersey(claims.left), this.pool.jersey(claims.right)]);
+    // A jersey deleted since the duel was issued: the duel is gone.
+    if (!left || !right) throw new AppError(410, 'DUEL_EXPIRED');
+    const overCap =
+      counting &&
+      (await this.counters.hit(
+        `cap:${voter.key}:${new Date(now).toISOString().slice(0, 10)}:${claims.scope}`,
+        86_400_000,
+      )) > this.settings.dailyCap;
+    const counted = counting && !overCap;
+
+    const scopes = counted ? countedScopes(left, right) : [];
+    const before = await Promise.all(
+      scopes.flatMap((s) => [this.pool.rating(s, left.id), this.pool.rating(s, right.id)]),
+    );
+    const changes = scopes.flatMap((s, i) => {
+      const [dl, dr] = eloChanges(before[2 * i]!, before[2 * i + 1]!, input.outcome as CountedOutcome);
+      return [
+        { scope: s, jerseyId: left.id, delta: dl },
+        { scope: s, jerseyId: right.id, delta: dr },
+      ];
+    });
+
+    const stored = await this.store({
+      claims,
+      outcome: input.outcome,
+      skipReason: input.outcome === 'skip' ? (input.skipReason ?? null) : null,
+      voter,
+      fast: counting && decisionMs < FLAG_FAST_MS,
+      invalidReason: overCap ? 'daily_cap' : null,
+      changes,
+      left,
+      right,
+    });
+    if (!stored) throw new AppError(409, 'DUEL_ALREADY_ANSWERED');
+
+    for (const r of stored.ratings) this.pool.setRating(r.scope, r.jersey_id, { rating: r.rating, games: r.games });
+    this.answered.add(voter.key, left.id, right.id);
+
+    const duelScope = claims.scope;
+    const rated = (id: string): { id: string; rating: number; change: number } => {
+      const after = stored.ratings.find((r) => r.scope === duelScope && r.jersey_id === id);
+      const change = changes.find((c) => c.scope === duelScope && c.jerseyId === id)?.delta ?? 0;
+      return { id, rating: round(after?.rating ?? ELO_START), change: round(change) };
+    };
+    const leftRating = stored.ratings.length > 0 ? rated(left.id) : await this.unchanged(duelScope, left.id);
+    const rightRating = stored.ratings.length > 0 ? rated(right.id) : await this.unchanged(duelScope, right.id);
+    const lowIsLeft = left.id < right.id;
+    const crowd = {
+      leftWins: lowIsLeft ? stored.pair.low_wins : stored.pair.high_wins,
+      rightWins: lowIsLeft ? stored.pair.high_wins : stored.pair.low_wins,
+      ties: stored.pair.ties,
+    };
+    const next = await this.next(await this.scopeFromKey(duelScope), voter);
+    const result: VoteResult = { outcome: input.outcome, counted, left: leftRating, right: rightRating, crowd, next };
+    return result;
+  }
+
+  private async unchanged(scope: string, id: string) {
+    const r = await this.pool.rating(scope, id);
+    return { id, rating: round(r.rating), change: 0 };
+  }
+
+  private async scopeFromKey(key: string): Promise<Scope> {
+    const { teamId, modelId } = parseScope(key);
+    const team = teamId ? await this.pool.teamById(teamId) : null;
+    const model = modelId ? await this.pool.modelById(modelId) : null;
+    return { key, team, model };
+  }
+
+  /** Per voter and per IP, shared across processes when Redis is configured. */
+  private async limit(voter: Voter): Promise<void> {
+    const rate = this.settings.ratePerMinute;
+    const [byVoter, byIp] = await Promise.all([
+      this.counters.hit(`rate:voter:${voter.key}`, MINUTE_MS),
+      this.counters.hit(`rate:ip:${this.hashIp(voter.ip)}`, MINUTE_MS),
+    ]);
+    if (byVoter > rate || byIp > rate * IP_FACTOR) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: 60 });
+  }
+
+  private hashIp(ip: string): string {
+    return createHmac('sha256', this.ipSalt).update(ip).digest('base64url');
+  }
+
+  /**
+   * One statement, so one round trip and atomic: insert the vote (the unique duel id makes a replay
+   * insert nothing), then — only if it was inserted — add the Elo changes to every counted scope and
+   * the outcome to the pair's tally. Changes are added to the stored ratings (not overwritten), so
+   * concurrent votes on the same jersey never lose an update.
+   */
+  private async store(v: {
+    claims: { duelId: string; scope: string; issuedAt: number };
+    outcome: VoteOutcome;
+    skipReason: string | null;
+    voter: Voter;
+    fast: boolean;
+    invalidReason: string | null;
+    changes: { scope: string; jerseyId: string; delta: number }[];
+    left: CatalogueJersey;
+    right: CatalogueJersey;
+  }) {
+    const low = v.left.id < v.right.id ? v.left : v.right;
+    const winner = v.outcome === 'left' ? v.left.id : v.outcome === 'right' ? v.right.id : null;
+    const tie = v.outcome === 'tie' || v.outcome === 'both_bad' ? 1 : 0;
+    const lowWins = winner === low.id ? 1 : 0;
+    const highWins = winner !== null && winner !== low.id ? 1 : 0;
+    const high = low === v.left ? v.right : v.left;
+    const counted = v.changes.length > 0;
+
+    const insertVote = sql`insert into votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key,
+        user_id, ip_hash, user_agent, issued_at, fast, valid, invalid_reason)
+      values (${v.claims.duelId}, ${v.claims.scope}, ${v.left.id}, ${v.right.id}, ${v.outcome}, ${v.skipReason},
+        ${v.voter.key}, ${v.voter.userId}, ${this.hashIp(v.voter.ip)}, ${v.voter.userAgent},
+        ${new Date(v.claims.issuedAt).toISOString()}, ${v.fast}, ${v.invalidReason === null}, ${v.invalidReason})
+      on conflict (duel_id) do nothing returning id`;
+    const pairRow = sql`select low_wins, high_wins, ties from pair_stats where low_id = ${low.id} and high_id = ${high.id}`;
+
+    if (!counted) {
+      const rows = await queryRows<{ vote_id: string | null; pair: PairRow | null }>(
+        this.db,
+        sql`with v as (${insertVote})
+          select (select id from v) as vote_id, (select row_to_json(p) from (${pairRow}) p) as pair`,
+      );
+      const row = rows[0];
+      if (!row?.vote_id) return null;
+      return { ratings: [] as RatingRow[], pair: row.pair ?? { low_wins: 0, high_wins: 0, ties: 0 } };
+    }
+
+    const values = sql.join(
+      v.changes.map((c) => sql`(${c.scope}, ${c.jerseyId}::uuid, ${c.delta}::double precision)`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ vote_id: string | null; ratings: RatingRow[] | null; pair: PairRow | null }>(
+      this.db,
+      sql`with v as (${insertVote}),
+        r as (
+          insert into live_ratings as lr (scope, jersey_id, rating, games)
+          select x.scope, x.jersey_id, ${ELO_START} + x.delta, 1
+            from (values ${values}) as x(scope, jersey_id, delta)
+           where exists (select 1 from v)
+          -- excluded.rating is start + delta: add only the delta to the stored rating.
+          on conflict (scope, jersey_id) do update
+            set rating = lr.rating + (excluded.rating - ${ELO_START}), games = lr.games + 1
+          returning scope, jersey_id, rating, games
+        ),
+        p as (
+          insert into pair_stats as ps (low_id, high_id, low_wins, high_wins, ties)
+          select ${low.id}, ${high.id}, ${lowWins}, ${highWins}, ${tie} where exists (select 1 from v)
+          on conflict (low_id, high_id) do update
+            set low_wins = ps.low_wins + excluded.low_wins, high_wins = ps.high_wins + excluded.high_wins,
+                ties = ps.ties + excluded.ties
+          returning low_wins, high_wins, ties
+        )
+      select (select id from v) as vote_id, (select json_agg(r) from r) as ratings,
+             (select row_to_json(p) from p) as pair`,
+    );
+    const row = rows[0];
+    if (!row?.vote_id) return null;
+    return {
+      ratings: (row.ratings ?? []).map((r) => ({ ...r, rating: Number(r.rating), games: Number(r.games) })),
+      pair: row.pair!,
+    };
+  }
+}
+
+interface RatingRow {
+  scope: string;
+  jersey_id: string;
+  rating: number;
+  games: number;
+}
+interface PairRow {
+  low_wins: number;
+  high_wins: number;
+  ties: number;
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
