@@ -7,7 +7,7 @@ const seeded = (seed: number) => {
   return () => rng.nextU32() / 4294967296;
 };
 
-const pool = (n: number, games = (i: number) => 0, rating = (i: number) => 1000): Candidate[] =>
+const pool = (n: number, games = (_i: number) => 0, rating = (_i: number) => 1000): Candidate[] =>
   Array.from({ length: n }, (_, i) => ({ id: `j${String(i).padStart(3, '0')}`, rating: rating(i), games: games(i) }));
 
 const never = () => false;
