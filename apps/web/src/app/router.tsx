@@ -110,6 +110,32 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'rankings',
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/rankings/routes/global-ranking-route.tsx').then((m) => ({
+                    Component: m.GlobalRankingRoute,
+                  })),
+              },
+              {
+                path: 'times',
+                lazy: () =>
+                  import('../features/rankings/routes/team-rankings-route.tsx').then((m) => ({
+                    Component: m.TeamRankingsRoute,
+                  })),
+              },
+              {
+                path: 'times/:teamSlug',
+                lazy: () =>
+                  import('../features/rankings/routes/team-ranking-route.tsx').then((m) => ({
+                    Component: m.TeamRankingRoute,
+                  })),
+              },
+            ],
+          },
+          {
             path: 'sistema',
             element: <RouteGuard rule="moderator" />,
             children: [

@@ -1,0 +1,45 @@
+import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Axis, formatScore, intervalGeometry } from '../lib/format.ts';
+import classes from './rankings.module.css';
+import { useIntlLocale } from './use-locale.ts';
+
+interface IntervalBarProps {
+  axis: Axis | null;
+  lower: number;
+  score: number;
+  upper: number;
+  provisional?: boolean;
+  /** Show the bounds as numbers under the bar. */
+  withNumbers?: boolean;
+}
+
+/** The 95% interval as a bar with the score as a dot, on the scope's shared axis. */
+export function IntervalBar({ axis, lower, score, upper, provisional = false, withNumbers = true }: IntervalBarProps) {
+  const { t } = useTranslation('rankings');
+  const locale = useIntlLocale();
+  const g = intervalGeometry(axis, lower, score, upper);
+  const lo = formatScore(lower, locale);
+  const hi = formatScore(upper, locale);
+  return (
+    <div>
+      <Box className={classes.track} aria-hidden>
+        <span
+          className={`${classes.bar} ${provisional ? classes.barProvisional : ''}`}
+          style={{ left: `${g.start}%`, width: `${g.end - g.start}%` }}
+        />
+        <span className={classes.point} style={{ left: `${g.point}%` }} />
+      </Box>
+      {withNumbers ? (
+        <>
+          <Text size="xs" c="dimmed" className={classes.num} aria-hidden>
+            {lo} – {hi}
+          </Text>
+          <VisuallyHidden>{t('interval.label', { lower: lo, upper: hi })}</VisuallyHidden>
+        </>
+      ) : (
+        <VisuallyHidden>{t('interval.label', { lower: lo, upper: hi })}</VisuallyHidden>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** "Provisório": too few votes or too wide an interval to be listed with the established jerseys. */
+export function ProvisionalBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
+  const { t } = useTranslation('rankings');
+  return (
+    <Badge size={size} variant="outline" color="gray" title={t('help.provisional')} style={{ flex: 'none' }}>
+      {t('provisional')}
+    </Badge>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import type { Ranking } from '@manto/contracts';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RankingParams } from '../api/rankings-api.ts';
+import { RANKING_PARAM, hasRankingFilters } from '../lib/search-params.ts';
+
+interface RankingFiltersProps {
+  ranking: Pick<Ranking, 'models' | 'suppliers' | 'seasons'>;
+  filters: RankingParams;
+  onChange: (param: string, value: string | null) => void;
+  onClear: () => void;
+}
+
+/** Season range, model and supplier, from the options present in the scope; they live in the URL. */
+export function RankingFilters({ ranking, filters, onChange, onClear }: RankingFiltersProps) {
+  const { t } = useTranslation('rankings');
+  const years = useMemo(() => {
+    const s = ranking.seasons;
+    if (!s) return [];
+    const list: string[] = [];
+    for (let y = s.max; y >= s.min; y--) list.push(String(y));
+    return list;
+  }, [ranking.seasons]);
+  // A filter chosen before may not be among the options any more; keep it selectable to clear it.
+  const withCurrent = (data: string[], current: number | undefined) =>
+    current !== undefined && !data.includes(String(current)) ? [String(current), ...data] : data;
+  const filtered = hasRankingFilters(filters);
+
+  return (
+    <Stack gap="xs" role="group" aria-label={t('filters.label')}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Select
+          label={t('filters.from')}
+          placeholder={t('filters.any')}
+          data={withCurrent(years, filters.seasonFrom)}
+          value={filters.seasonFrom !== undefined ? String(filters.seasonFrom) : null}
+          onChange={(v) => onChange(RANKING_PARAM.seasonFrom, v)}
+          clearable
+          searchable
+          disabled={years.length === 0 && filters.seasonFrom === undefined}
+        />
+        <Select
+          label={t('filters.to')}
+          placeholder={t('filters.any')}
+          data={withCurrent(years, filters.seasonTo)}
+          value={filters.seasonTo !== undefined ? String(filters.seasonTo) : null}
+          onChange={(v) => onChange(RANKING_PARAM.seasonTo, v)}
+          clearable
+          searchable
+          disabled={years.length === 0 && filters.seasonTo === undefined}
+        />
+        <Select
+          label={t('filters.model')}
+          placeholder={t('filters.all')}
+          data={ranking.models.map((m) => ({ value: m.slug, label: m.name }))}
+          value={filters.model ?? null}
+          onChange={(v) => onChange(RANKING_PARAM.model, v)}
+          clearable
+          disabled={ranking.models.length === 0 && !filters.model}
+        />
+        <Select
+          label={t('filters.supplier')}
+          placeholder={t('filters.all')}
+          data={ranking.suppliers.map((s) => ({ value: s.slug, label: s.name }))}
+          value={filters.supplier ?? null}
+          onChange={(v) => onChange(RANKING_PARAM.supplier, v)}
+          clearable
+          disabled={ranking.suppliers.length === 0 && !filters.supplier}
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onClear}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

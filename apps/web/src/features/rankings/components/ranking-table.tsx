@@ -1,0 +1,140 @@
+import { Anchor, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Ranking, RankingRow } from '@manto/contracts';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCount, formatScore, formatWinRate } from '../lib/format.ts';
+import { HelpTip } from './help-tip.tsx';
+import { IntervalBar } from './interval-bar.tsx';
+import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
+import { MovementMark } from './movement-mark.tsx';
+import { ProvisionalBadge } from './provisional-badge.tsx';
+import classes from './rankings.module.css';
+import { useIntlLocale } from './use-locale.ts';
+
+export function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: boolean; priority: boolean }) {
+  const j = row.jersey;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <JerseyThumb jersey={j} size={44} priority={priority} />
+      <Anchor component={Link} to={jerseyPath(j)} className={classes.jerseyLink} underline="never">
+        <Text component="span" display="block" fw={700} size="sm" truncate className={classes.jerseyName}>
+          {showTeam ? `${j.team.name} ${j.modelYear}` : j.modelYear}
+        </Text>
+        <Text component="span" display="block" size="xs" c="dimmed" truncate>
+          {j.model.name} · {j.supplier.name}
+        </Text>
+      </Anchor>
+      {row.provisional && <ProvisionalBadge size="xs" />}
+    </Group>
+  );
+}
+
+/** The ranking as a table (wide screens; phones and tablets get RankingList); the rows come ordered by the server. */
+export function RankingTable({ ranking }: { ranking: Ranking }) {
+  const { t } = useTranslation('rankings');
+  const locale = useIntlLocale();
+  const showTeam = ranking.team === null;
+  const firstProvisional = ranking.items.findIndex((r) => r.provisional);
+  const axis = ranking.axis;
+
+  return (
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table verticalSpacing="xs" highlightOnHover>
+        <caption>
+          <VisuallyHidden>{t('table.caption')}</VisuallyHidden>
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56} ta="right">
+              <span aria-hidden>{t('table.rankShort')}</span>
+              <VisuallyHidden>{t('table.rank')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th w={96}>
+              <Group gap={2} wrap="nowrap">
+                {t('table.rankUb')}
+                <HelpTip label={t('help.rankUbButton')}>{t('help.rankUb')}</HelpTip>
+              </Group>
+            </Table.Th>
+            <Table.Th>{t('table.jersey')}</Table.Th>
+            <Table.Th w={90} ta="right">
+              {t('table.score')}
+            </Table.Th>
+            <Table.Th w={190}>
+              <Group gap={2} wrap="nowrap">
+                {t('table.interval')}
+                <HelpTip label={t('table.interval')}>{t('help.interval')}</HelpTip>
+              </Group>
+              {axis && (
+                <Text size="xs" c="dimmed" fw={400} className={classes.num}>
+                  {t('interval.axis', { min: formatScore(axis.min, locale), max: formatScore(axis.max, locale) })}
+                </Text>
+              )}
+            </Table.Th>
+            <Table.Th w={72} ta="right">
+              {t('table.votes')}
+            </Table.Th>
+            <Table.Th w={88} ta="right">
+              {t('table.winRate')}
+            </Table.Th>
+            <Table.Th w={84} ta="center">
+              {t('table.trend')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ranking.items.map((row, i) => (
+            <Fragment key={row.jersey.id}>
+              {i === firstProvisional && (
+                <Table.Tr className={classes.sectionRow}>
+                  <Table.Td colSpan={8}>
+                    <Group gap="xs">
+                      <ProvisionalBadge size="xs" />
+                      <Text size="sm" c="dimmed">
+                        {t('table.provisionalSection')}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Td ta="right" className={classes.rankCell}>
+                  <Text fw={700} size="lg" component="span">
+                    {row.rank}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.num}>{row.rankUb}</Table.Td>
+                <Table.Td maw={0}>
+                  <JerseyCell row={row} showTeam={showTeam} priority={i < 8} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text fw={700} className={classes.num}>
+                    {formatScore(row.score, locale)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <IntervalBar
+                    axis={axis}
+                    lower={row.lower}
+                    score={row.score}
+                    upper={row.upper}
+                    provisional={row.provisional}
+                  />
+                </Table.Td>
+                <Table.Td ta="right" className={classes.num}>
+                  {formatCount(row.votes, locale)}
+                </Table.Td>
+                <Table.Td ta="right" className={classes.num}>
+                  {formatWinRate(row.winRate, locale)}
+                </Table.Td>
+                <Table.Td ta="center">
+                  <MovementMark rank={row.rank} previousRank={row.previousRank} />
+                </Table.Td>
+              </Table.Tr>
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
