@@ -21,10 +21,12 @@ import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
+import { JerseyRating } from '../components/jersey-rating.tsx';
 
 /** /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit and its siblings. */
 export function JerseyRoute() {
-  const { t } = useTranslation('catalogue');
+  // The rating section's texts load with the page's, so it never suspends the page on its own.
+  const { t } = useTranslation(['catalogue', 'rankings']);
   const { teamSlug = '', jerseySlug = '' } = useParams();
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
 
@@ -119,6 +121,7 @@ export function JerseyRoute() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <JerseyRating jerseyId={j.id} team={j.team} />
       {j.otherJerseys.length > 0 && (
         <section aria-labelledby="other-jerseys">
           <Title order={2} id="other-jerseys" fz="xl" mb="md">

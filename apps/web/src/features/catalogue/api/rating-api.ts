@@ -1,0 +1,15 @@
+import { jerseyRatingResponse } from '@manto/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** A jersey's standing in the global and team rankings, and its global score over time. */
+export const getJerseyRating = (jerseyId: string) =>
+  api.request(`/rankings/jerseys/${encodeURIComponent(jerseyId)}`, { schema: jerseyRatingResponse });
+
+export const jerseyRatingQuery = (jerseyId: string) =>
+  queryOptions({
+    queryKey: ['catalogue', 'jersey-rating', jerseyId] as const,
+    queryFn: () => getJerseyRating(jerseyId),
+    // Rankings are refitted every few minutes; an hour-old standing would mislead.
+    staleTime: 60_000,
+  });
