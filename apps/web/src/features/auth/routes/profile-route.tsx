@@ -8,10 +8,12 @@ import { profileQuery } from '../api/queries.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ProfileInfoCard } from '../components/profile-info-card.tsx';
 import { UpdateProfileForm } from '../components/update-profile-form.tsx';
+import { VoteHistory } from '../components/vote-history.tsx';
 
 /** /auth/perfil: personal info, update profile, change password, logout. */
 export function ProfileRoute() {
-  const { t } = useTranslation('auth');
+  // The vote history's texts (rankings) load with the page's.
+  const { t } = useTranslation(['auth', 'rankings']);
   const profile = useQuery(profileQuery());
 
   return (
@@ -38,6 +40,7 @@ export function ProfileRoute() {
             <Stack gap="lg">
               <UpdateProfileForm key={profile.data.id} profile={profile.data} />
               <ChangePasswordForm hasPassword={profile.data.hasPassword} />
+              <VoteHistory />
             </Stack>
           </Grid.Col>
         </Grid>
