@@ -7,8 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@manto/'));
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  // The fit worker is its own entry: worker threads load a file (src/modules/rankings/fit-executor.ts).
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    'fit-worker': new URL('./src/modules/rankings/fit-worker.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,4 +21,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/fit-worker.js');

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { seedDemoCatalogue } from './db/seed/demo.ts';
+import { seedDemo } from './db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from './db/seed/index.ts';
 import { createCounters } from './lib/counters.ts';
 import { FailureThrottle } from './lib/throttle.ts';
@@ -33,6 +33,10 @@ import { JerseyService } from './modules/jerseys/service.ts';
 import { MODEL_KIND, SUPPLIER_KIND, namedResourceRoutes } from './modules/named-records/routes.ts';
 import teamRoutes from './modules/teams/routes.ts';
 import { TeamService } from './modules/teams/service.ts';
+import { createFitExecutor } from './modules/rankings/fit-executor.ts';
+import { RankingJob } from './modules/rankings/job.ts';
+import rankingRoutes from './modules/rankings/routes.ts';
+import { RankingService } from './modules/rankings/service.ts';
 import termsRoutes from './modules/terms/routes.ts';
 import access from './plugins/access.ts';
 import errors from './plugins/errors.ts';
@@ -125,6 +129,14 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
     ...config.votes,
   });
   await app.register(duelRoutes, { duels });
+  const rankings = new RankingService(db, pool, teamService);
+  const rankingJob = new RankingJob(db, () => jerseyService.catalogue(), createFitExecutor(), {
+    intervalMs: config.rankings.intervalSeconds * 1000,
+    rounds: config.rankings.bootstrapRounds,
+    log,
+    onFitted: () => rankings.invalidate(),
+  });
+  await app.register(rankingRoutes, { db, rankings });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
@@ -161,10 +173,14 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   }
 
   await app.ready();
-  // The demo catalogue is drawn in the background so the server answers at once on a first start.
+  // The demo catalogue is drawn and voted on in the background so the server answers at once on a
+  // first start; the ranking job starts once it is in place (before that there is nothing to rank).
   const demoSeeding = config.seedDemo
-    ? seedDemoCatalogue(db, images, log).catch((err) => log.error({ err }, 'demo catalogue seeding failed'))
+    ? seedDemo(db, images, jerseyService, rankingJob, log)
+        .then(() => pool.invalidate())
+        .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
+  void demoSeeding.then(() => rankingJob.start(500));
   return {
     demoSeeding,
     app,
@@ -176,6 +192,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
       shuttingDown = true;
       await app.close();
       await demoSeeding;
+      await rankingJob.stop();
       mailer.close();
       await counters.close();
       await database.close();

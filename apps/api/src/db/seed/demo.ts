@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { slugify } from '../../lib/slug.ts';
 import type { ImageService } from '../../modules/images/service.ts';
+import type { JerseyService } from '../../modules/jerseys/service.ts';
+import type { RankingJob } from '../../modules/rankings/job.ts';
+import { hiddenStrength, seedDemoVotes } from './demo-votes.ts';
 import type { Db } from '../client.ts';
 import { jerseys, models, suppliers, teams } from '../schema/index.ts';
 import { DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
@@ -169,4 +172,31 @@ export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logge
     if (kit) await db.update(teams).set({ baseColor: kit.primary }).where(eq(teams.id, team.id));
   }
   log.info({ jerseys: rows.length, ms: Date.now() - started }, 'seeded the demo catalogue');
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The whole demo: the drawn catalogue, then simulated votes with a hidden "true" preference, then
+ * ranking snapshots as they would have been 10, 6, 3 and 1 days ago, so a fresh demo has movement
+ * and a score history to show.
+ */
+export async function seedDemo(
+  db: Db,
+  images: ImageService,
+  jerseyService: JerseyService,
+  job: RankingJob,
+  log: Logger,
+): Promise<void> {
+  await seedDemoCatalogue(db, images, log);
+  const catalogue = (await jerseyService.catalogue()).filter((j) => j.active);
+  const simulated = catalogue.map((j) => ({
+    id: j.id,
+    teamId: j.teamId,
+    modelId: j.modelId,
+    strength: hiddenStrength(`${j.team.slug}/${j.slug}`, j.model.slug === slugify(DEMO_MODELS[0])),
+  }));
+  const now = new Date();
+  if ((await seedDemoVotes(db, simulated, log, now)) === 0) return;
+  for (const daysAgo of [10, 6, 3, 1]) await job.runOnce({ until: new Date(now.getTime() - daysAgo * DAY_MS) });
 }

@@ -102,6 +102,11 @@ export class DuelPool {
     return [...(await this.current()).models.values()].find((m) => m.id === id) ?? null;
   }
 
+  /** Every jersey by id, active or not (ranking rows are drawn from it). */
+  async catalogue(): Promise<ReadonlyMap<string, CatalogueJersey>> {
+    return (await this.current()).jerseys;
+  }
+
   /** Any jersey, active or not; reloads once when it is unknown (created in another process). */
   async jersey(id: string): Promise<CatalogueJersey | null> {
     const found = (await this.current()).jerseys.get(id);

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { SkipReason, VoteOutcome } from '@manto/contracts';
+import { type CountedOutcome, ELO_START, type EloState, eloChanges } from '../../modules/duels/elo.ts';
+import { Rng } from '../../modules/rankings/bradley-terry.ts';
+import { countedScopes, modelScope, scopeKey } from '../../modules/rankings/scopes.ts';
+import type { Db } from '../client.ts';
+import { liveRatings, pairStats, votes } from '../schema/index.ts';
+import { hash } from './demo-data.ts';
+
+export interface SimJersey {
+  id: string;
+  teamId: string;
+  modelId: string;
+  /** Hidden "true" appeal on the logit scale: P(a beats b) = σ(a − b). */
+  strength: number;
+}
+
+export interface SimVote {
+  duelId: string;
+  scope: string;
+  leftId: string;
+  rightId: string;
+  outcome: VoteOutcome;
+  skipReason: SkipReason | null;
+  voterKey: string;
+  issuedAt: Date;
+  answeredAt: Date;
+}
+
+const SKIPS: SkipReason[] = ['dont_know', 'cant_decide', 'same'];
+
+/** A hidden appeal from a stable key (team and jersey slugs), so every demo install agrees. */
+export function hiddenStrength(key: string, home: boolean): number {
+  const rng = new Rng(hash(key));
+  // Box-Muller: a normal draw, sd 0.9, and home kits a little more loved.
+  const u = (rng.nextU32() + 1) / 4294967297;
+  const v = rng.nextU32() / 4294967296;
+  return 0.9 * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v) + (home ? 0.25 : 0);
+}
+
+/**
+ * Simulated voters over `days` days: each duel is global (55%), within a team (35%) or within a team
+ * and model (10%), like the screens offer. A voter picks by the hidden strengths through their own
+ * noise (a "temperature"), ties 6%, both bad 3%, skips 4%. Deterministic for a seed.
+ */
+export function simulateVotes(
+  jerseys: readonly SimJersey[],
+  opts: { voters: number; meanVotes: number; seed: number; end: Date; days: number },
+): SimVote[] {
+  const rng = new Rng(opts.seed);
+  const unit = () => rng.nextU32() / 4294967296;
+  const byTeam = new Map<string, SimJersey[]>();
+  for (const j of jerseys) byTeam.set(j.teamId, [...(byTeam.get(j.teamId) ?? []), j]);
+  const teams = [...byTeam.values()].filter((list) => list.length >= 2);
+  const two = <T>(list: readonly T[]): [T, T] => {
+    const i = Math.floor(unit() * list.length);
+    let k = Math.floor(unit() * (list.length - 1));
+    if (k >= i) k++;
+    return [list[i]!, list[k]!];
+  };
+  const span = opts.days * 86_400_000;
+  const out: SimVote[] = [];
+  for (let voter = 0; voter < opts.voters; voter++) {
+    const voterKey = `demo:${voter}`;
+    const temperature = 0.7 + 0.6 * unit();
+    const n = Math.max(5, Math.round(opts.meanVotes * (0.3 + 1.4 * unit())));
+    for (let k = 0; k < n; k++) {
+      const kind = unit();
+      let pair: [SimJersey, SimJersey];
+      let scope: string;
+      if (kind < 0.55 || teams.length === 0) {
+        pair = two(jerseys);
+        scope = scopeKey(null, null);
+      } else {
+        const team = teams[Math.floor(unit() * teams.length)]!;
+        pair = two(team);
+        scope = scopeKey(pair[0].teamId, null);
+        if (kind >= 0.9) {
+          const sameModel = team.filter((j) => j.modelId === pair[0].modelId);
+          if (sameModel.length >= 2) {
+            pair = two(sameModel);
+            scope = modelScope(pair[0].teamId, pair[0].modelId);
+          }
+        }
+      }
+      const [left, right] = pair;
+      const u = unit();
+      let outcome: VoteOutcome;
+      if (u < 0.04) outcome = 'skip';
+      else if (u < 0.1) outcome = 'tie';
+      else if (u < 0.13) outcome = 'both_bad';
+      else outcome = unit() < 1 / (1 + Math.exp(-(left.strength - right.strength) / temperature)) ? 'left' : 'right';
+      const answeredAt = new Date(opts.end.getTime() - span * unit());
+      out.push({
+        duelId: randomUUID(),
+        scope,
+        leftId: left.id,
+        rightId: right.id,
+        outcome,
+        skipReason: outcome === 'skip' ? SKIPS[Math.floor(unit() * SKIPS.length)]! : null,
+        voterKey,
+        issuedAt: new Date(answeredAt.getTime() - 1500 - Math.floor(7500 * unit())),
+        answeredAt,
+      });
+    }
+  }
+  return out.sort((a, b) => a.answeredAt.getTime() - b.answeredAt.getTime());
+}
+
+/**
+ * Seeds simulated votes into an empty votes table, replaying them in time order through the same live
+ * Elo and pair tally a real vote goes through. Returns the votes written (0 when votes existed).
+ */
+export async function seedDemoVotes(
+  db: Db,
+  jerseys: readonly (SimJersey & { slug?: string })[],
+  log: Logger,
+  end = new Date(),
+): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(votes);
+  if ((existing?.n ?? 0) > 0 || jerseys.length < 2) return 0;
+  const byId = new Map(jerseys.map((j) => [j.id, j]));
+  const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14 });
+
+  const ratings = new Map<string, EloState>();
+  const pairs = new Map<string, { lowId: string; highId: string; lowWins: number; highWins: number; ties: number }>();
+  for (const v of simulated) {
+    if (v.outcome === 'skip') continue;
+    const left = byId.get(v.leftId)!;
+    const right = byId.get(v.rightId)!;
+    for (const scope of countedScopes(left, right)) {
+      const l = ratings.get(`${scope}|${left.id}`) ?? { rating: ELO_START, games: 0 };
+      const r = ratings.get(`${scope}|${right.id}`) ?? { rating: ELO_START, games: 0 };
+      const [dl, dr] = eloChanges(l, r, v.outcome as CountedOutcome);
+      ratings.set(`${scope}|${left.id}`, { rating: l.rating + dl, games: l.games + 1 });
+      ratings.set(`${scope}|${right.id}`, { rating: r.rating + dr, games: r.games + 1 });
+    }
+    const [lowId, highId] = left.id < right.id ? [left.id, right.id] : [right.id, left.id];
+    const key = `${lowId}|${highId}`;
+    const p = pairs.get(key) ?? { lowId, highId, lowWins: 0, highWins: 0, ties: 0 };
+    const winner = v.outcome === 'left' ? left.id : v.outcome === 'right' ? right.id : null;
+    if (winner === null) p.ties++;
+    else if (winner === lowId) p.lowWins++;
+    else p.highWins++;
+    pairs.set(key, p);
+  }
+
+  await db.transaction(async (tx) => {
+    for (let k = 0; k < simulated.length; k += 1000) {
+      await tx.insert(votes).values(
+        simulated.slice(k, k + 1000).map((v) => ({
+          ...v,
+          ipHash: null,
+          userAgent: 'demo simulation',
+          fast: v.answeredAt.getTime() - v.issuedAt.getTime() < 2000,
+        })),
+      );
+    }
+    const ratingRows = [...ratings].map(([key, state]) => {
+      const cut = key.lastIndexOf('|');
+      return { scope: key.slice(0, cut), jerseyId: key.slice(cut + 1), rating: state.rating, games: state.games };
+    });
+    for (let k = 0; k < ratingRows.length; k += 1000)
+      await tx.insert(liveRatings).values(ratingRows.slice(k, k + 1000));
+    const pairRows = [...pairs.values()];
+    for (let k = 0; k < pairRows.length; k += 1000) await tx.insert(pairStats).values(pairRows.slice(k, k + 1000));
+  });
+  log.info({ votes: simulated.length }, 'demo votes simulated');
+  return simulated.length;
+}

@@ -1,0 +1,293 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { queryRows, type Db } from '../../db/client.ts';
+import { rankingEntries, rankingFits } from '../../db/schema/index.ts';
+import type { CatalogueJersey } from '../jerseys/service.ts';
+import type { PairData } from './bradley-terry.ts';
+import type { FitExecutor } from './fit-executor.ts';
+import { GLOBAL, inScope, teamScope } from './scopes.ts';
+import { flagOutliers } from './outliers.ts';
+
+/** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
+export const PROVISIONAL_VOTES = 30;
+export const PROVISIONAL_WIDTH = 300;
+/** Small scopes are cheap: resample them more for steadier intervals (ranking.md §3). */
+const SMALL_SCOPE_ROUNDS = 200;
+const SMALL_SCOPE_JERSEYS = 50;
+const LEASE = 'rankings';
+const LEASE_SECONDS = 600;
+/** Fits kept per scope: the latest ones, plus the last of each day for the score-over-time chart. */
+const KEEP_RECENT = 20;
+
+export interface RankingJobOptions {
+  intervalMs: number;
+  rounds: number;
+  log: Logger;
+  /** Called after new snapshots are written (readers drop their caches). */
+  onFitted?: () => void;
+}
+
+interface ScopeData {
+  scope: string;
+  members: CatalogueJersey[];
+  data: PairData;
+  wins: Int32Array;
+  losses: Int32Array;
+  ties: Int32Array;
+  votes: number;
+  digest: string;
+}
+
+/**
+ * The official ranking (ranking.md §3): on a timer, off the request path, one process at a time
+ * (a lease row, which PGlite and PostgreSQL both honour without a dedicated connection), refit every
+ * scope whose votes or jerseys changed and write a snapshot readers are served from.
+ * Scopes: global and each team. Team + model duels count in those two; they get no ranking of their own.
+ */
+export class RankingJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+  private lastState = '';
+  private readonly holder = randomUUID();
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: () => Promise<CatalogueJersey[]>,
+    private readonly executor: FitExecutor,
+    private readonly opts: RankingJobOptions,
+  ) {}
+
+  /** First run after `delay` (prompt, so a fresh demo shows a ranking), then every interval. */
+  start(delayMs: number): void {
+    this.schedule(delayMs);
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .catch((err) => this.opts.log.error({ err }, 'ranking fit failed'))
+        .finally(() => this.schedule(this.opts.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+    await this.executor.close();
+  }
+
+  /**
+   * Fits what changed and returns the scopes fitted. `until` fits only votes answered by then and
+   * stamps the snapshot with that time (the demo's history); `force` refits unchanged scopes too.
+   */
+  runOnce(opts: { until?: Date; force?: boolean } = {}): Promise<string[]> {
+    const run = (this.running ?? Promise.resolve()).catch(() => undefined).then(() => this.run(opts));
+    this.running = run;
+    return run;
+  }
+
+  private async run(opts: { until?: Date; force?: boolean }): Promise<string[]> {
+    const state = await this.state();
+    if (!opts.force && !opts.until && state === this.lastState) return [];
+    if (!(await this.acquire())) return [];
+    try {
+      const fitted = await this.fitAll(opts);
+      if (!opts.until) this.lastState = state;
+      if (fitted.length > 0) this.opts.onFitted?.();
+      return fitted;
+    } finally {
+      await this.release();
+    }
+  }
+
+  /** A cheap fingerprint of everything a fit depends on, to skip idle runs. */
+  private async state(): Promise<string> {
+    const [row] = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select (select max(id) from votes) as votes, (select count(*) from votes where valid) as valid,
+                 (select max(updated_at) from jerseys) as jerseys, (select count(*) from jerseys) as n`,
+    );
+    return JSON.stringify(row);
+  }
+
+  private async acquire(): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`insert into job_leases (name, holder, until)
+          values (${LEASE}, ${this.holder}, now() + make_interval(secs => ${LEASE_SECONDS}))
+          on conflict (name) do update set holder = excluded.holder, until = excluded.until
+          where job_leases.until < now() or job_leases.holder = excluded.holder
+          returning holder`,
+    );
+    return rows.length > 0;
+  }
+
+  private async release(): Promise<void> {
+    await this.db.execute(sql`update job_leases set until = now() where name = ${LEASE} and holder = ${this.holder}`);
+  }
+
+  private async fitAll(opts: { until?: Date; force?: boolean }): Promise<string[]> {
+    const until = opts.until ?? null;
+    const [jerseys, votes, previous] = await Promise.all([
+      this.catalogue(),
+      queryRows<{ left_id: string; right_id: string; outcome: string; n: number }>(
+        this.db,
+        sql`select left_id, right_id, outcome, count(*)::int as n from votes
+            where valid and outcome <> 'skip' ${until ? sql`and answered_at <= ${until.toISOString()}` : sql``}
+            group by left_id, right_id, outcome`,
+      ),
+      queryRows<{ id: number; scope: string; digest: string }>(
+        this.db,
+        sql`select distinct on (scope) id, scope, digest from ranking_fits order by scope, id desc`,
+      ),
+    ]);
+    const active = jerseys.filter((j) => j.active);
+    const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
+    const lastFit = new Map(previous.map((p) => [p.scope, p]));
+    const fitted: string[] = [];
+    let globalFitId: number | null = null;
+    for (const scope of scopes) {
+      const input = scopeData(
+        scope,
+        active.filter((j) => inScope(scope, j)),
+        votes,
+      );
+      const last = lastFit.get(scope);
+      if (!opts.force && !until && last?.digest === input.digest) continue;
+      const started = Date.now();
+      const rounds = input.members.length <= SMALL_SCOPE_JERSEYS ? SMALL_SCOPE_ROUNDS : this.opts.rounds;
+      const result = await this.executor.run(input.data, rounds, seedOf(input.digest));
+      const fitId = await this.write(input, result, rounds, Date.now() - started, last?.id ?? null, until);
+      if (scope === GLOBAL) globalFitId = fitId;
+      fitted.push(scope);
+    }
+    if (globalFitId !== null && !until) {
+      const flagged = await flagOutliers(this.db, globalFitId);
+      if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
+    }
+    if (fitted.length > 0) this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
+    return fitted;
+  }
+
+  private async write(
+    input: ScopeData,
+    fit: { score: Float64Array; lower: Float64Array; upper: Float64Array; rankUb: Int32Array },
+    rounds: number,
+    durationMs: number,
+    previousFitId: number | null,
+    until: Date | null,
+  ): Promise<number> {
+    const previousRanks = new Map<string, number>();
+    if (previousFitId !== null) {
+      const rows = await queryRows<{ jersey_id: string; rank: number }>(
+        this.db,
+        sql`select jersey_id, rank from ranking_entries where fit_id = ${previousFitId}`,
+      );
+      for (const r of rows) previousRanks.set(r.jersey_id, r.rank);
+    }
+    const n = input.members.length;
+    const provisional = (i: number) =>
+      input.wins[i]! + input.losses[i]! + input.ties[i]! < PROVISIONAL_VOTES ||
+      fit.upper[i]! - fit.lower[i]! > PROVISIONAL_WIDTH;
+    // Established jerseys first, then provisional ones, each by score.
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (x, y) => Number(provisional(x)) - Number(provisional(y)) || fit.score[y]! - fit.score[x]!,
+    );
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(rankingFits)
+        .values({
+          scope: input.scope,
+          fittedAt: until ?? new Date(),
+          votes: input.votes,
+          digest: input.digest,
+          rounds,
+          durationMs,
+        })
+        .returning({ id: rankingFits.id });
+      const fitId = row!.id;
+      const entries = order.map((i, position) => ({
+        fitId,
+        jerseyId: input.members[i]!.id,
+        rank: position + 1,
+        rankUb: fit.rankUb[i]!,
+        score: fit.score[i]!,
+        lower: fit.lower[i]!,
+        upper: fit.upper[i]!,
+        wins: input.wins[i]!,
+        losses: input.losses[i]!,
+        ties: input.ties[i]!,
+        provisional: provisional(i),
+        previousRank: previousRanks.get(input.members[i]!.id) ?? null,
+      }));
+      for (let k = 0; k < entries.length; k += 1000) await tx.insert(rankingEntries).values(entries.slice(k, k + 1000));
+      await tx.execute(sql`delete from ranking_fits where scope = ${input.scope} and id not in (
+          select id from ranking_fits where scope = ${input.scope} order by id desc limit ${KEEP_RECENT})
+        and id not in (
+          select max(id) from ranking_fits where scope = ${input.scope} group by date_trunc('day', fitted_at))`);
+      return fitId;
+    });
+  }
+}
+
+/** One scope's members, its pairs (ties as half wins), per-jersey records and a digest of all of it. */
+export function scopeData(
+  scope: string,
+  members: CatalogueJersey[],
+  votes: readonly { left_id: string; right_id: string; outcome: string; n: number }[],
+): ScopeData {
+  members = [...members].sort((x, y) => (x.id < y.id ? -1 : 1));
+  const index = new Map(members.map((j, i) => [j.id, i]));
+  const n = members.length;
+  const wins = new Int32Array(n);
+  const losses = new Int32Array(n);
+  const ties = new Int32Array(n);
+  const pairs = new Map<number, { a: number; b: number; winsA: number; winsB: number; ties: number }>();
+  let total = 0;
+  for (const v of votes) {
+    const l = index.get(v.left_id);
+    const r = index.get(v.right_id);
+    if (l === undefined || r === undefined) continue;
+    total += v.n;
+    const [a, b] = l < r ? [l, r] : [r, l];
+    const key = a * n + b;
+    let p = pairs.get(key);
+    if (!p) pairs.set(key, (p = { a, b, winsA: 0, winsB: 0, ties: 0 }));
+    if (v.outcome === 'left' || v.outcome === 'right') {
+      const winner = v.outcome === 'left' ? l : r;
+      const loser = winner === l ? r : l;
+      wins[winner]! += v.n;
+      losses[loser]! += v.n;
+      if (winner === a) p.winsA += v.n;
+      else p.winsB += v.n;
+    } else {
+      ties[l]! += v.n;
+      ties[r]! += v.n;
+      p.ties += v.n;
+      p.winsA += v.n / 2;
+      p.winsB += v.n / 2;
+    }
+  }
+  const list = [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
+  const data: PairData = {
+    n,
+    a: Int32Array.from(list, (p) => p.a),
+    b: Int32Array.from(list, (p) => p.b),
+    winsA: Float64Array.from(list, (p) => p.winsA),
+    winsB: Float64Array.from(list, (p) => p.winsB),
+    ties: Float64Array.from(list, (p) => p.ties),
+  };
+  const hash = createHash('sha256');
+  for (const j of members) hash.update(j.id);
+  for (const p of list) hash.update(`${p.a},${p.b},${p.winsA},${p.winsB};`);
+  return { scope, members, data, wins, losses, ties, votes: total, digest: hash.digest('base64url') };
+}
+
+function seedOf(digest: string): number {
+  return Buffer.from(digest, 'base64url').readUInt32LE(0);
+}
