@@ -228,7 +228,11 @@ export class RankingService {
       sql`select id, scope, left_id, right_id, outcome, skip_reason, answered_at, valid
           from votes where id > ${afterId} order by id limit ${limit}`,
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id), answered_at: new Date(r.answered_at).toISOString() }));
+    return rows.map((r): Record<string, unknown> & { id: number } => ({
+      ...r,
+      id: Number(r.id),
+      answered_at: new Date(r.answered_at).toISOString(),
+    }));
   }
 
   /** A member's votes, newest first, each judged against the latest global ranking. */
