@@ -23,8 +23,37 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           {
+            // The home page is the global duel (spec section 2); the home feature frames it.
             index: true,
-            lazy: () => import('../features/home/routes/home-route.tsx').then((m) => ({ Component: m.HomeRoute })),
+            lazy: async () => {
+              const [{ HomeRoute }, { GlobalDuelRoute }] = await Promise.all([
+                import('../features/home/routes/home-route.tsx'),
+                import('../features/duels/routes/global-duel-route.tsx'),
+              ]);
+              return { Component: () => <HomeRoute duel={<GlobalDuelRoute />} /> };
+            },
+          },
+          {
+            path: 'comparar/times',
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/duels/routes/team-chooser-route.tsx').then((m) => ({
+                    Component: m.TeamChooserRoute,
+                  })),
+              },
+              {
+                path: ':teamSlug',
+                lazy: () =>
+                  import('../features/duels/routes/team-duel-route.tsx').then((m) => ({ Component: m.TeamDuelRoute })),
+              },
+              {
+                path: ':teamSlug/:modelSlug',
+                lazy: () =>
+                  import('../features/duels/routes/team-duel-route.tsx').then((m) => ({ Component: m.TeamDuelRoute })),
+              },
+            ],
           },
           {
             path: 'auth',

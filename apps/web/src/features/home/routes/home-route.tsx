@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconShirtSport, IconSwords } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAuthenticated, useAuth } from '../../../lib/auth-store.ts';
@@ -11,21 +12,29 @@ const HIGHLIGHTS = [
   { key: 'collection', icon: IconShirtSport },
 ] as const;
 
-/** The home page until the global duel arrives: what Manto is, and a way in. */
-export function HomeRoute() {
+/**
+ * The home page: the global duel is the hero (composed in by the router, since features do not
+ * import each other); below it, what Manto is and a way in for visitors.
+ */
+export function HomeRoute({ duel }: { duel: ReactNode }) {
   const { t } = useTranslation('common');
   const auth = useAuth();
   const signedIn = isAuthenticated(auth);
 
   return (
-    <Stack gap={40}>
-      <section className={classes.hero} aria-labelledby="home-title">
-        <IconShirtSport className={classes.shirt} stroke={1} aria-hidden />
-        <Stack gap="lg" className={classes.content}>
-          <Title order={1} id="home-title" className={classes.title}>
-            {t('brand.name')}
-          </Title>
-          <Text className={classes.pitch}>{t('home.pitch')}</Text>
+    <Stack gap={48}>
+      {duel}
+
+      <section aria-labelledby="home-highlights" className={classes.about}>
+        <Group justify="space-between" align="end" mb="md" gap="sm">
+          <div>
+            <Title order={2} id="home-highlights" fz={22}>
+              {t('home.highlightsTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" maw={560}>
+              {t('home.pitch')}
+            </Text>
+          </div>
           {signedIn && auth.user ? (
             <Group gap="sm">
               <Text fw={700}>{t('home.greeting', { name: auth.user.name.split(' ')[0] })}</Text>
@@ -35,21 +44,15 @@ export function HomeRoute() {
             </Group>
           ) : (
             <Group gap="sm">
-              <Button component={Link} to="/auth/registrar" size="md">
+              <Button component={Link} to="/auth/registrar">
                 {t('home.signUp')}
               </Button>
-              <Button component={Link} to="/auth/login" size="md" variant="default">
+              <Button component={Link} to="/auth/login" variant="default">
                 {t('home.signIn')}
               </Button>
             </Group>
           )}
-        </Stack>
-      </section>
-
-      <section aria-labelledby="home-highlights">
-        <Title order={2} id="home-highlights" fz={22} mb="md">
-          {t('home.highlightsTitle')}
-        </Title>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {HIGHLIGHTS.map(({ key, icon: Icon }) => (
             <Card key={key} withBorder padding="lg">

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { DuelScopeQuery } from '@manto/contracts';
+import { getNextDuel, getTeamScope, getTeamsToCompare, type TeamChoiceParams } from './duels-api.ts';
+
+export const duelKeys = {
+  all: ['duels'] as const,
+  /** `viewer` is who asks (a user's email, or 'visitor'): a duel is bound to its voter. */
+  next: (scope: DuelScopeQuery, viewer: string) =>
+    [...duelKeys.all, 'next', scope.team ?? null, scope.model ?? null, viewer] as const,
+  teams: (params: TeamChoiceParams) => [...duelKeys.all, 'teams', params] as const,
+  teamScope: (teamSlug: string) => [...duelKeys.all, 'team', teamSlug] as const,
+};
+
+/**
+ * A duel token is single use: never served from cache (stale at once, dropped when the screen
+ * closes) and always fetched anew when a duel screen mounts.
+ */
+export const nextDuelQuery = (scope: DuelScopeQuery, viewer: string) =>
+  queryOptions({
+    queryKey: duelKeys.next(scope, viewer),
+    queryFn: ({ signal }) => getNextDuel(scope, signal),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    refetchOnReconnect: false,
+  });
+
+export const teamsToCompareQuery = (params: TeamChoiceParams) =>
+  queryOptions({
+    queryKey: duelKeys.teams(params),
+    queryFn: () => getTeamsToCompare(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const teamScopeQuery = (teamSlug: string) =>
+  queryOptions({
+    queryKey: duelKeys.teamScope(teamSlug),
+    queryFn: () => getTeamScope(teamSlug),
+    // Jersey counts move as the catalogue is edited; a few minutes is fresh enough.
+    staleTime: 5 * 60 * 1000,
+  });

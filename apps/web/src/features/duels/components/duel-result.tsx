@@ -1,0 +1,158 @@
+import { Box, Text } from '@mantine/core';
+import type { DuelJersey, RatingChange, SkipReason, VoteResult } from '@manto/contracts';
+import { IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { changeTone, crowdSplit, formatChange, formatRating } from '../lib/format.ts';
+import { jerseyName, jerseyShortName } from '../lib/names.ts';
+import classes from './duel.module.css';
+
+/** A vote's answer together with the pair it was about (the screen already shows the next pair). */
+export interface AnsweredDuel {
+  answer: VoteResult;
+  left: DuelJersey;
+  right: DuelJersey;
+  skipReason?: SkipReason | undefined;
+}
+
+interface DuelResultProps {
+  answered: AnsweredDuel | null;
+  /** A short message (a refused vote, offline) shown instead of the result. */
+  notice: string | null;
+  /** What to show before the first vote. */
+  idle: ReactNode;
+}
+
+/**
+ * The last vote's result, in a box whose height is reserved: who won, each jersey's live rating and
+ * change, and how the crowd split on that pair. Announced politely to screen readers.
+ */
+export function DuelResult({ answered, notice, idle }: DuelResultProps) {
+  return (
+    <div className={classes.result} role="status" data-filled={answered || notice ? true : undefined}>
+      {notice ? (
+        <Text ta="center" fw={700}>
+          {notice}
+        </Text>
+      ) : answered ? (
+        <ResultBody answered={answered} />
+      ) : (
+        idle
+      )}
+    </div>
+  );
+}
+
+function ResultBody({ answered }: { answered: AnsweredDuel }) {
+  const { t } = useTranslation('duels');
+  const { answer, left, right, skipReason } = answered;
+  const outcome = answer.outcome;
+  const headline =
+    outcome === 'left' || outcome === 'right'
+      ? t('result.chose', { name: jerseyName(outcome === 'left' ? left : right) })
+      : outcome === 'skip'
+        ? skipReason
+          ? t('result.skipReason', { reason: t(`duel.skipReasons.${skipReason}`) })
+          : t('result.skip')
+        : t(`result.${outcome}`);
+  return (
+    <>
+      <Text fw={700} ta="center" lineClamp={1}>
+        {headline}
+      </Text>
+      {outcome === 'skip' ? (
+        <Text size="sm" c="dimmed" ta="center">
+          {t('result.skipNoEffect')}
+        </Text>
+      ) : (
+        <div className={classes.changes}>
+          <ChangeLine side="left" jersey={left} change={answer.left} picked={outcome === 'left'} />
+          <ChangeLine side="right" jersey={right} change={answer.right} picked={outcome === 'right'} />
+        </div>
+      )}
+      {!answer.counted && outcome !== 'skip' && (
+        <Text size="xs" c="dimmed" ta="center">
+          {t('result.notCounted')}
+        </Text>
+      )}
+      <CrowdSplitBar answered={answered} />
+    </>
+  );
+}
+
+function ChangeLine({
+  side,
+  jersey,
+  change,
+  picked,
+}: {
+  side: 'left' | 'right';
+  jersey: DuelJersey;
+  change: RatingChange;
+  picked: boolean;
+}) {
+  const { t } = useTranslation('duels');
+  const tone = changeTone(change.change);
+  const delta = formatChange(change.change);
+  return (
+    <div className={classes.change} data-side={side}>
+      <Box className={classes.thumb} aria-hidden>
+        <JerseyImage image={jersey.image} alt="" sizes="40px" />
+      </Box>
+      <Box miw={0}>
+        <Text size="sm" fw={picked ? 700 : 500} truncate>
+          {picked && (
+            <IconCheck size={14} aria-label={t('result.winner')} style={{ verticalAlign: -2, marginInlineEnd: 3 }} />
+          )}
+          {jerseyShortName(jersey)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('result.rating', { rating: formatRating(change.rating) })}{' '}
+          <Text
+            component="span"
+            fw={700}
+            className={tone === 'up' ? classes.up : tone === 'down' ? classes.down : undefined}
+            c={tone === 'flat' ? 'dimmed' : undefined}
+          >
+            {delta}
+          </Text>
+        </Text>
+      </Box>
+    </div>
+  );
+}
+
+function CrowdSplitBar({ answered }: { answered: AnsweredDuel }) {
+  const { t } = useTranslation('duels');
+  const { crowd } = answered.answer;
+  const split = crowdSplit(crowd);
+  const left = jerseyShortName(answered.left);
+  const right = jerseyShortName(answered.right);
+  return (
+    <Box>
+      <Text size="xs" c="dimmed" ta="center" mb={4}>
+        {t('result.crowd')} · {t('result.crowdVotes', { count: split.total })}
+      </Text>
+      <div className={classes.crowdBar} aria-hidden>
+        <div className={classes.segLeft} style={{ width: `${split.left}%` }} />
+        <div className={classes.segTies} style={{ width: `${split.ties}%` }} />
+        <div className={classes.segRight} style={{ width: `${split.right}%` }} />
+      </div>
+      <div className={classes.crowdLegend}>
+        <span title={left}>
+          <span className={`${classes.dot} ${classes.dotLeft}`} aria-hidden />
+          {left}: <b>{crowd.leftWins}</b>
+        </span>
+        <span>
+          <span className={`${classes.dot} ${classes.dotTies}`} aria-hidden />
+          {t('result.ties', { count: crowd.ties })}
+        </span>
+        <span title={right}>
+          <span className={`${classes.dot} ${classes.dotRight}`} aria-hidden />
+          {right}: <b>{crowd.rightWins}</b>
+        </span>
+      </div>
+    </Box>
+  );
+}

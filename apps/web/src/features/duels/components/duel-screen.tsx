@@ -1,0 +1,139 @@
+import { Stack } from '@mantine/core';
+import type { DuelScopeQuery, NextDuel, SkipReason, VoteOutcome } from '@manto/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { sendVote } from '../api/duels-api.ts';
+import { nextDuelQuery } from '../api/queries.ts';
+import { outcomeForKey } from '../lib/keyboard.ts';
+import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
+import { preloadPair } from '../lib/preload.ts';
+import { holdBeforeSending, sleep } from '../lib/timing.ts';
+import { classifyVoteError } from '../lib/vote-errors.ts';
+import { DuelBoard } from './duel-board.tsx';
+import type { AnsweredDuel } from './duel-result.tsx';
+
+/** How long the next pair may take to arrive in the cache before it is shown anyway. */
+const PRELOAD_TIMEOUT_MS = 1500;
+
+interface DuelScreenProps {
+  scope: DuelScopeQuery;
+  /** The scope's header; `data` is the first answer (scope names, jersey count) once it arrives. */
+  header: (data: NextDuel | undefined) => ReactNode;
+  /** What to show when the scope has fewer than two active jerseys (never an error). */
+  empty: (data: NextDuel) => ReactNode;
+}
+
+/**
+ * A duel screen for one scope: fetches a duel, votes (held until 750 ms after the pair appeared),
+ * shows the result and moves to the next pair the vote's answer brought, once its images are in
+ * the cache. Refused votes show the server's message and a fresh duel; nothing is a dead end.
+ * The duel belongs to whoever asked, so signing in or out starts again with a new one.
+ */
+export function DuelScreen(props: DuelScreenProps) {
+  const auth = useAuth();
+  const viewer = auth.user?.email ?? 'visitor';
+  const key = `${props.scope.team ?? ''}/${props.scope.model ?? ''}/${viewer}`;
+  return <DuelScreenFor key={key} viewer={viewer} {...props} />;
+}
+
+function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { viewer: string }) {
+  const { t } = useTranslation('duels');
+  const query = useQuery(nextDuelQuery(scope, viewer));
+  const { refetch, dataUpdatedAt } = query;
+
+  // The pair on screen: the fetched one, until a vote's answer brings the next (that answer is
+  // dropped as soon as a fresh fetch lands).
+  const [advanced, setAdvanced] = useState<{ base: number; next: NextDuel } | null>(null);
+  const current = advanced && advanced.base === dataUpdatedAt ? advanced.next : query.data;
+  const duel = current?.duel ?? null;
+
+  const [choice, setChoice] = useState<VoteOutcome | null>(null);
+  const [answered, setAnswered] = useState<AnsweredDuel | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const alive = useRef(true);
+  const shownAt = useRef(0);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  // The decision clock starts when a pair is on screen.
+  const token = duel?.token;
+  useEffect(() => {
+    if (token) shownAt.current = performance.now();
+  }, [token]);
+
+  const vote = useCallback(
+    async (outcome: VoteOutcome, skipReason?: SkipReason) => {
+      if (!duel || sending.current) return;
+      sending.current = true;
+      setBusy(true);
+      setChoice(outcome);
+      const base = dataUpdatedAt;
+      try {
+        // Quicker than the server accepts: wait out the rest instead of showing an error.
+        const hold = holdBeforeSending(shownAt.current, performance.now());
+        if (hold > 0) await sleep(hold);
+        const answer = await sendVote({ token: duel.token, outcome, ...(skipReason ? { skipReason } : {}) });
+        if (!alive.current) return;
+        setNotice(null);
+        setAnswered({ answer, left: duel.left, right: duel.right, skipReason });
+        const next = answer.next.duel;
+        if (next) await preloadPair([next.left.image, next.right.image], DUEL_IMAGE_SIZES, PRELOAD_TIMEOUT_MS);
+        if (!alive.current) return;
+        setAdvanced({ base, next: answer.next });
+      } catch (error) {
+        const failure = classifyVoteError(error);
+        if (failure.action === 'none' || !alive.current) return;
+        setNotice(failure.message ?? t(failure.action === 'keep' ? 'errors.network' : 'errors.fallback'));
+        if (failure.action === 'fresh') await refetch();
+      } finally {
+        sending.current = false;
+        if (alive.current) {
+          setBusy(false);
+          setChoice(null);
+        }
+      }
+    },
+    [duel, dataUpdatedAt, refetch, t],
+  );
+
+  useEffect(() => {
+    if (!duel) return;
+    const onKey = (event: KeyboardEvent) => {
+      const outcome = outcomeForKey(event);
+      if (!outcome) return;
+      // The arrows would scroll the page; here they vote.
+      event.preventDefault();
+      void vote(outcome);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [duel, vote]);
+
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
+
+  let body: ReactNode;
+  if (query.isError) {
+    const message = query.error instanceof ApiError ? (query.error.serverMessage ?? undefined) : undefined;
+    body = <ErrorState message={message} onRetry={() => void refetch()} />;
+  } else if (current && !current.duel) body = empty(current);
+  else body = <DuelBoard duel={duel} choice={choice} busy={busy} answered={answered} notice={notice} onVote={vote} />;
+
+  return (
+    <Stack gap="lg">
+      {header(query.data)}
+      {body}
+    </Stack>
+  );
+}

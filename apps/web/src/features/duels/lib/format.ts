@@ -1,0 +1,49 @@
+import type { CrowdTally } from '@manto/contracts';
+
+const MINUS = '\u2212';
+
+/** A live rating change as the result shows it: "+12", "−12" (a real minus sign), "±0". */
+export function formatChange(change: number): string {
+  const rounded = Math.round(change);
+  if (rounded === 0) return '±0';
+  return rounded > 0 ? `+${rounded}` : `${MINUS}${Math.abs(rounded)}`;
+}
+
+/** The direction of a change, for colouring it. */
+export function changeTone(change: number): 'up' | 'down' | 'flat' {
+  const rounded = Math.round(change);
+  return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
+}
+
+export interface CrowdSplit {
+  total: number;
+  /** Whole percentages of the bar, summing to 100 (or all 0 without votes). */
+  left: number;
+  ties: number;
+  right: number;
+}
+
+/**
+ * How the crowd split on a pair, as whole percentages that add up to exactly 100: each share is
+ * floored, then the points left over go to the largest remainders (ties broken left, ties, right).
+ */
+export function crowdSplit(crowd: CrowdTally): CrowdSplit {
+  const counts = [crowd.leftWins, crowd.ties, crowd.rightWins].map((n) => Math.max(0, n));
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total === 0) return { total: 0, left: 0, ties: 0, right: 0 };
+  const exact = counts.map((n) => (n * 100) / total);
+  const shares = exact.map(Math.floor);
+  let rest = 100 - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    shares[i]! += 1;
+    rest -= 1;
+  }
+  return { total, left: shares[0]!, ties: shares[1]!, right: shares[2]! };
+}
+
+/** A live rating shown to the user: whole points. */
+export function formatRating(rating: number): string {
+  return String(Math.round(rating));
+}

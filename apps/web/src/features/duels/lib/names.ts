@@ -1,0 +1,14 @@
+import type { JerseySummary } from '@manto/contracts';
+
+/** "Aurora FC 2024 · Titular": how a duel names a jersey (buttons, results). */
+export function jerseyName(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>): string {
+  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
+}
+
+/** "Aurora FC 2024": the short form for tight places (the crowd legend). */
+export function jerseyShortName(j: Pick<JerseySummary, 'team' | 'modelYear'>): string {
+  return `${j.team.name} ${j.modelYear}`;
+}
+
+/** The image `sizes` of the duel pictures; the preloader uses the same, so both pick one file. */
+export const DUEL_IMAGE_SIZES = '(max-width: 600px) 45vw, 360px';

@@ -1,0 +1,117 @@
+import { Badge, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { TEAMS_PAGE_SIZE } from '../api/duels-api.ts';
+import { teamsToCompareQuery } from '../api/queries.ts';
+import { ScopeHeader } from '../components/scope-header.tsx';
+import { TeamCrest } from '../components/team-crest.tsx';
+
+/** /comparar/times — choose the team whose jerseys will duel: a searchable grid with jersey counts. */
+export function TeamChooserRoute() {
+  const { t } = useTranslation('duels');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('busca') ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const page = Math.max(1, Number(params.get('pagina')) || 1);
+
+  useEffect(() => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (debounced) next.set('busca', debounced);
+        else next.delete('busca');
+        if (debounced !== (prev.get('busca') ?? '')) next.delete('pagina');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, setParams]);
+
+  const query = useQuery(teamsToCompareQuery({ search: debounced || undefined, page }));
+  const pages = query.data ? Math.ceil(query.data.total / TEAMS_PAGE_SIZE) : 0;
+
+  return (
+    <Stack gap="lg">
+      <ScopeHeader
+        crumbs={[{ label: t('scope.globalLink'), to: '/' }, { label: t('scope.teamsLink') }]}
+        title={t('teams.title')}
+        subtitle={t('teams.subtitle')}
+      />
+      <TextInput
+        label={t('teams.search')}
+        placeholder={t('teams.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={420}
+        type="search"
+      />
+
+      {query.isError ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={84} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : query.data.items.length === 0 ? (
+        debounced ? (
+          <EmptyState title={t('teams.empty.title')} description={t('teams.emptySearch')} />
+        ) : (
+          <EmptyState title={t('teams.empty.title')} description={t('teams.empty.description')} />
+        )
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+            {query.data.items.map((team) => (
+              <Card key={team.id} component={Link} to={`/comparar/times/${team.slug}`} withBorder padding="md">
+                <Group wrap="nowrap">
+                  <TeamCrest team={team} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={700} truncate>
+                      {team.name}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {[team.city, team.country].filter(Boolean).join(' · ')}
+                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm">{t('teams.jerseys', { count: team.jerseysCount })}</Text>
+                      {team.jerseysCount < 2 && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t('teams.few')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </div>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+          {pages > 1 && (
+            <Center>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(p) =>
+                  setParams((prev) => {
+                    const next = new URLSearchParams(prev);
+                    next.set('pagina', String(p));
+                    return next;
+                  })
+                }
+                getControlProps={(c) => ({ 'aria-label': t('teams.pagination', { control: c }) })}
+              />
+            </Center>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
