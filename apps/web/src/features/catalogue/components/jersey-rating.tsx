@@ -37,6 +37,8 @@ function StandingCard({
 }) {
   const { t } = useTranslation('rankings');
   const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  // Scores are written like Elo ratings, without grouping (1149, not 1.149).
+  const sc = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
   const s = standing;
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
@@ -46,7 +48,13 @@ function StandingCard({
             {title}
           </Text>
           {s.provisional && (
-            <Badge size="sm" variant="outline" color="gray" title={t('help.provisional')}>
+            <Badge
+              size="sm"
+              variant="outline"
+              color="gray"
+              title={t('help.provisional')}
+              style={{ flex: 'none', overflow: 'visible' }}
+            >
               {t('provisional')}
             </Badge>
           )}
@@ -60,13 +68,13 @@ function StandingCard({
           </Text>
         </Group>
         <Text size="sm">
-          {t('rating.score')}: <strong className={classes.num}>{n.format(s.score)}</strong>{' '}
+          {t('rating.score')}: <strong className={classes.num}>{sc.format(s.score)}</strong>{' '}
           <Text component="span" size="sm" c="dimmed" className={classes.num}>
             <span aria-hidden>
-              ({n.format(s.lower)} – {n.format(s.upper)})
+              ({sc.format(s.lower)} – {sc.format(s.upper)})
             </span>
             <VisuallyHidden>
-              {t('interval.label', { lower: n.format(s.lower), upper: n.format(s.upper) })}
+              {t('interval.label', { lower: sc.format(s.lower), upper: sc.format(s.upper) })}
             </VisuallyHidden>
           </Text>
         </Text>

@@ -14,7 +14,7 @@ export function ScoreSparkline({ history, locale }: { history: ScorePoint[]; loc
   const { ref, width } = useElementSize();
   const chartWidth = Math.max(0, width - LABELS);
   const g = sparklineGeometry(history, chartWidth, HEIGHT, PAD);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const first = history[0];
   const last = history[history.length - 1];

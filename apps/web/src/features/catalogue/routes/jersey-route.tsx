@@ -118,10 +118,10 @@ export function JerseyRoute() {
                 ))}
               </Table.Tbody>
             </Table>
+            <JerseyRating jerseyId={j.id} team={j.team} />
           </Stack>
         </Grid.Col>
       </Grid>
-      <JerseyRating jerseyId={j.id} team={j.team} />
       {j.otherJerseys.length > 0 && (
         <section aria-labelledby="other-jerseys">
           <Title order={2} id="other-jerseys" fz="xl" mb="md">

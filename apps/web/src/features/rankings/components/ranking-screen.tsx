@@ -146,21 +146,10 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
         />
       ) : (
         <>
-          <Group gap="xs" wrap="wrap">
-            <UpdatedAt fittedAt={data.fittedAt!} />
-            <Text size="sm" c="dimmed" aria-hidden>
-              ·
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('status.votes', { count: data.votes })}
-            </Text>
-            <Text size="sm" c="dimmed" aria-hidden>
-              ·
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('status.jerseys', { count: data.total })}
-            </Text>
-          </Group>
+          <Text size="sm" c="dimmed">
+            <UpdatedAt fittedAt={data.fittedAt!} /> · {t('status.votes', { count: data.votes })} ·{' '}
+            {t('status.jerseys', { count: data.total })}
+          </Text>
           <RankingFilters
             ranking={data}
             filters={filters}

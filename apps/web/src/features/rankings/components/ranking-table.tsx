@@ -50,8 +50,8 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
               <span aria-hidden>{t('table.rankShort')}</span>
               <VisuallyHidden>{t('table.rank')}</VisuallyHidden>
             </Table.Th>
-            <Table.Th w={96}>
-              <Group gap={2} wrap="nowrap">
+            <Table.Th w={116}>
+              <Group gap={2} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
                 {t('table.rankUb')}
                 <HelpTip label={t('help.rankUbButton')}>{t('help.rankUb')}</HelpTip>
               </Group>

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '../lib/format.ts';
@@ -16,10 +15,8 @@ export function UpdatedAt({ fittedAt }: { fittedAt: string }) {
   const at = new Date(fittedAt);
   const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   return (
-    <Text component="span" size="sm" c="dimmed">
-      <time dateTime={fittedAt} title={exact}>
-        {t('status.updated', { when: formatRelativeTime(at, now, locale) })}
-      </time>
-    </Text>
+    <time dateTime={fittedAt} title={exact}>
+      {t('status.updated', { when: formatRelativeTime(at, now, locale) })}
+    </time>
   );
 }

@@ -64,9 +64,10 @@ describe('numbers per locale', () => {
     expect(formatWinRate(null, 'pt-BR')).toBe('—');
     expect(formatWinRate(Number.NaN, 'pt-BR')).toBe('—');
   });
-  it('rounds scores and groups thousands per locale', () => {
-    expect(formatScore(1034.6, 'pt-BR')).toBe('1.035');
-    expect(formatScore(1034.4, 'en-GB')).toBe('1,034');
+  it('rounds scores without grouping, and groups counts per locale', () => {
+    expect(formatScore(1034.6, 'pt-BR')).toBe('1035');
+    expect(formatScore(1034.4, 'en-GB')).toBe('1034');
+    expect(formatScore(-12.5, 'en-GB')).toBe('-12');
     expect(formatScore(987.5, 'en-GB')).toBe('988');
     expect(formatCount(12345, 'pt-BR')).toBe('12.345');
   });

@@ -3,9 +3,12 @@
 /** The Intl locale for an interface language (pt is the fallback). */
 export const intlLocale = (language: string | undefined) => (language?.startsWith('en') ? 'en-GB' : 'pt-BR');
 
-/** A score on the Elo scale, shown as a whole number. */
+/**
+ * A score on the Elo scale, shown as a whole number without grouping: "1.149" would read as a
+ * decimal to many, and Elo tables write 1149.
+ */
 export function formatScore(score: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(score));
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false }).format(Math.round(score));
 }
 
 export function formatCount(count: number, locale: string): string {
