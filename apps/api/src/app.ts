@@ -48,6 +48,8 @@ export interface BuiltApp {
   database: Database;
   /** Settles when the demo catalogue is in place (or was not asked for). */
   demoSeeding: Promise<void>;
+  /** The background ranking fits (tests and scripts run one on demand). */
+  rankingJob: RankingJob;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   void demoSeeding.then(() => rankingJob.start(500));
   return {
     demoSeeding,
+    rankingJob,
     app,
     database,
     beginShutdown: () => {

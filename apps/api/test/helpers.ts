@@ -69,6 +69,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     sessions,
     inject: app.inject.bind(app),
     beginShutdown: built.beginShutdown,
+    /** Fits every changed ranking scope now, as the background job would. */
+    fitRankings: (opts?: { force?: boolean }) => built.rankingJob.runOnce(opts),
     /** Pulls the database away under the running app (failure drills). */
     closeDatabase: () => built.database.close(),
     /** A unique, valid registration body. */

@@ -11,6 +11,7 @@ import {
   toEloScale,
 } from './bradley-terry.ts';
 import { objective, referenceFit } from './reference-solver.ts';
+import { spearman } from '../../../test/stats.ts';
 
 const ELO_PER_LOGIT = 400 / Math.LN10;
 
@@ -39,29 +40,6 @@ function maxAbsDiff(x: ArrayLike<number>, y: ArrayLike<number>): number {
   let d = 0;
   for (let i = 0; i < x.length; i++) d = Math.max(d, Math.abs(x[i]! - y[i]!));
   return d;
-}
-
-function ranks(values: ArrayLike<number>): number[] {
-  const order = Array.from(values, (_, i) => i).sort((i, j) => values[i]! - values[j]!);
-  const rank = new Array<number>(values.length);
-  order.forEach((item, r) => (rank[item] = r));
-  return rank;
-}
-
-function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  const rx = ranks(x);
-  const ry = ranks(y);
-  const n = rx.length;
-  const mean = (n - 1) / 2;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (rx[i]! - mean) * (ry[i]! - mean);
-    sxx += (rx[i]! - mean) ** 2;
-    syy += (ry[i]! - mean) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
 }
 
 /** 40 items, 3 000 votes with 10% ties; item 0 only wins, item 1 only loses, item 39 never plays. */
