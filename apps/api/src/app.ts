@@ -132,7 +132,9 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   });
   await app.register(duelRoutes, { duels });
   const rankings = new RankingService(db, pool, teamService);
-  const rankingJob = new RankingJob(db, () => jerseyService.catalogue(), createFitExecutor(), {
+  const fitExecutor = createFitExecutor();
+  log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
+  const rankingJob = new RankingJob(db, () => jerseyService.catalogue(), fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
     log,

@@ -48,17 +48,25 @@ return c`;
 
 export class RedisCounters implements Counters {
   private readonly redis: Redis;
+  /** The first connection, waited for at most a second; afterwards a lost Redis fails at once. */
+  private readonly connected: Promise<void>;
 
   constructor(
     url: string,
     private readonly log: Logger,
     private readonly prefix = 'manto:',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // No offline queue: while Redis is down a command fails immediately instead of waiting for reconnects.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
     this.redis.on('error', (err) => log.warn({ err }, 'redis connection error'));
+    this.connected = new Promise((resolve) => {
+      this.redis.once('ready', resolve);
+      setTimeout(resolve, 1_000).unref();
+    });
   }
 
   async hit(key: string, windowMs: number): Promise<number> {
+    await this.connected;
     try {
       return Number(await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs));
     } catch (err) {
