@@ -160,12 +160,14 @@ export function VoteHistory() {
               </Text>
             </div>
             {rate && (
-              <Text fz={32} fw={700} className={classes.rate}>
-                {rate}
-                <Text component="span" size="sm" c="dimmed" fw={400} display="block" ta="right">
+              <div style={{ textAlign: 'right' }}>
+                <Text fz={32} fw={700} className={classes.rate}>
+                  {rate}
+                </Text>
+                <Text size="sm" c="dimmed">
                   {t('history.agreementValue')}
                 </Text>
-              </Text>
+              </div>
             )}
           </Group>
         </Paper>

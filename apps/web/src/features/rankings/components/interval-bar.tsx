@@ -1,4 +1,4 @@
-import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Axis, formatScore, intervalGeometry } from '../lib/format.ts';
 import classes from './rankings.module.css';
@@ -21,24 +21,20 @@ export function IntervalBar({ axis, lower, score, upper, provisional = false, wi
   const g = intervalGeometry(axis, lower, score, upper);
   const lo = formatScore(lower, locale);
   const hi = formatScore(upper, locale);
+  const label = t('interval.label', { lower: lo, upper: hi });
   return (
     <div>
-      <Box className={classes.track} aria-hidden>
+      <Box className={classes.track} role="img" aria-label={label} title={label}>
         <span
           className={`${classes.bar} ${provisional ? classes.barProvisional : ''}`}
           style={{ left: `${g.start}%`, width: `${g.end - g.start}%` }}
         />
         <span className={classes.point} style={{ left: `${g.point}%` }} />
       </Box>
-      {withNumbers ? (
-        <>
-          <Text size="xs" c="dimmed" className={classes.num} aria-hidden>
-            {lo} – {hi}
-          </Text>
-          <VisuallyHidden>{t('interval.label', { lower: lo, upper: hi })}</VisuallyHidden>
-        </>
-      ) : (
-        <VisuallyHidden>{t('interval.label', { lower: lo, upper: hi })}</VisuallyHidden>
+      {withNumbers && (
+        <Text size="xs" c="dimmed" className={classes.num} aria-hidden>
+          {lo} – {hi}
+        </Text>
       )}
     </div>
   );

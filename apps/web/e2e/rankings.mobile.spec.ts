@@ -1,0 +1,39 @@
+import { seedCatalogue } from './support/catalogue.ts';
+import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { castVotes, preferring, visitor, waitForRanking } from './support/rankings.ts';
+
+// At 390 px the ranking is a list of compact rows: nothing scrolls sideways.
+test('a team ranking on a phone is a list without horizontal scrolling', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const cat = await seedCatalogue(request, {
+    teams: [
+      {
+        name: 'Estrela do Mar',
+        jerseys: [
+          { model: 'Titular', season: 2025, modelYear: '2025/26' },
+          { model: 'Reserva', season: 2025, modelYear: '2025/26' },
+          { model: 'Terceira', season: 2024 },
+        ],
+      },
+    ],
+  });
+  const team = cat.teams[0]!;
+  await castVotes(request, {
+    voter: visitor(),
+    team: team.slug,
+    count: 5,
+    choose: preferring(team.jerseys.map((j) => j.id)),
+  });
+  await waitForRanking(request, { team: team.slug }, (r) => r.items.length === 3);
+
+  await page.goto(`/app/rankings/times/${team.slug}`);
+  const list = page.getByRole('list', { name: 'Camisas por posição no ranking' });
+  await expect(list).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(list.getByRole('link')).toHaveCount(3);
+  await expect(list.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
+  await expect(list.getByRole('link').first()).toContainText('2025/26');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page, 'team ranking on a phone');
+});
