@@ -54,7 +54,7 @@ export function DuelActions({ disabled, chosen, onTie, onBothBad, onSkip }: Duel
             {t('duel.skip')}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown aria-label={t('duel.skipMenu')}>
+        <Menu.Dropdown>
           {SKIP_REASONS.map((reason) => (
             <Menu.Item key={reason} onClick={() => onSkip(reason)}>
               {t(`duel.skipReasons.${reason}`)}

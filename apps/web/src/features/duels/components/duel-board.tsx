@@ -82,20 +82,21 @@ export function DuelBoard({ duel, choice, busy, answered, notice, onVote }: Duel
         onSkip={(reason) => onVote('skip', reason)}
       />
 
-      <Text size="sm" c="dimmed" className={`${classes.hint} ${classes.keysOnly}`}>
-        {t('duel.keysHint')}
-      </Text>
-      <Text size="sm" c="dimmed" className={`${classes.hint} ${classes.touchOnly}`}>
-        {t('duel.swipeHint')}
-      </Text>
-
       <DuelResult
         answered={answered}
         notice={notice}
         idle={
-          <Text fw={700} ta="center" ff="heading" fz="lg">
-            {t('duel.prompt')}
-          </Text>
+          <>
+            <Text fw={700} ta="center" ff="heading" fz="lg">
+              {t('duel.prompt')}
+            </Text>
+            <Text size="sm" c="dimmed" className={`${classes.hint} ${classes.keysOnly}`}>
+              {t('duel.keysHint')}
+            </Text>
+            <Text size="sm" c="dimmed" className={`${classes.hint} ${classes.touchOnly}`}>
+              {t('duel.swipeHint')}
+            </Text>
+          </>
         }
       />
     </section>

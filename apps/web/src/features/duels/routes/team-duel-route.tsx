@@ -73,7 +73,7 @@ export function TeamDuelRoute() {
             aside={
               <Group gap="sm" align="end" wrap="wrap">
                 <Select
-                  label={t('scope.model')}
+                  label={t('scope.modelLabel')}
                   data={options}
                   value={modelSlug ?? ALL}
                   onChange={(value) => navigate(value && value !== ALL ? `${teamPath}/${value}` : teamPath)}

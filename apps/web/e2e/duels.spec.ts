@@ -1,0 +1,264 @@
+import type { APIRequestContext } from '@playwright/test';
+import { seedCatalogue, type SeededCatalogue } from './support/catalogue.ts';
+import { duelBoard, duelSides, pairOnScreen, voteBy } from './support/duels.ts';
+import { expect, expectNoSeriousA11yViolations, loginViaUi, newUser, registerUser, test } from './support/fixtures.ts';
+
+/**
+ * Duels (ranking.md §1 and §7): a visitor votes with the keyboard on the home page and the ranking
+ * moves; team and team+model duels stay inside their scope; empty scopes explain themselves.
+ */
+let cat: SeededCatalogue;
+let aurora: SeededCatalogue['teams'][number];
+let cometa: SeededCatalogue['teams'][number];
+
+test.beforeAll(async ({ request }) => {
+  cat = await seedCatalogue(request, {
+    teams: [
+      {
+        name: 'Aurora FC',
+        jerseys: [
+          { model: 'Titular', season: 2024 },
+          { model: 'Titular', season: 2022, color: '#1F4FA3' },
+          { model: 'Titular', season: 2020, color: '#F2C200' },
+          { model: 'Reserva', season: 2023, color: '#F5F5F5' },
+          { model: 'Reserva', season: 2021, color: '#222222' },
+          { model: 'Goleiro', season: 2024, color: '#7B2CBF' },
+        ],
+      },
+      {
+        name: 'Bravo EC',
+        jerseys: [
+          { model: 'Titular', season: 2024 },
+          { model: 'Titular', season: 2019, color: '#E4572E' },
+          { model: 'Reserva', season: 2024, color: '#F5F5F5' },
+        ],
+      },
+      { name: 'Cometa', jerseys: [{ model: 'Titular', season: 2024 }] },
+    ],
+  });
+  [aurora, , cometa] = cat.teams as [typeof aurora, typeof aurora, typeof cometa];
+});
+
+async function rankedVotes(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/rankings', { params: { pageSize: 1 } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { votes: number }).votes;
+}
+
+test('a visitor votes ten times with the keyboard on the home page and the ranking moves', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const before = await rankedVotes(request);
+  await page.goto('/app/');
+  await expect(page.getByRole('heading', { name: 'Duelo global', level: 1 })).toBeVisible();
+  await expect(page.getByText('Atalhos: ← esquerda · → direita · ↑ empate · ↓ nenhuma')).toBeVisible();
+  // The jersey buttons say what they pick and which key does it.
+  await expect(duelSides(page).first()).toHaveAttribute('aria-keyshortcuts', 'ArrowLeft');
+  await expect(duelSides(page).last()).toHaveAttribute('aria-keyshortcuts', 'ArrowRight');
+
+  const keys = ['ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'] as const;
+  let counted = 0;
+  let sawChange = false;
+  for (let i = 0; i < 10; i++) {
+    const key = keys[i % keys.length]!;
+    const [left, right] = await pairOnScreen(page);
+    // Pressed at once: the app holds the vote until 750 ms after the pair appeared (no VOTE_TOO_FAST).
+    const answer = await voteBy(page, () => page.keyboard.press(key));
+    if (answer.counted) counted++;
+    const status = duelBoard(page).getByRole('status');
+    if (key === 'ArrowLeft') await expect(status).toContainText(`Você escolheu ${left}`);
+    if (key === 'ArrowRight') await expect(status).toContainText(`Você escolheu ${right}`);
+    if (key === 'ArrowUp') await expect(status).toContainText('Você deu empate');
+    if (key === 'ArrowDown') await expect(status).toContainText('Nenhuma das duas agradou');
+    await expect(status).toContainText('Como o público votou neste par');
+    if (Math.round(answer.left.change) !== 0) {
+      // "+12" / "−12": a sign and a real minus.
+      const shown =
+        answer.left.change > 0 ? `+${Math.round(answer.left.change)}` : `−${Math.round(-answer.left.change)}`;
+      await expect(status).toContainText(shown);
+      sawChange = true;
+    }
+  }
+  expect(counted).toBe(10);
+  expect(sawChange).toBe(true);
+
+  // The ranking job runs every 2 s in e2e: the global snapshot soon counts these votes.
+  await expect
+    .poll(() => rankedVotes(request), { timeout: 30_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(before + 10);
+});
+
+test('a vote the server refuses shows its message and a fresh duel, never a dead end', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 409/);
+  await page.goto('/app/');
+  await pairOnScreen(page);
+  let refused = false;
+  await page.route('**/api/duels/votes', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 409, code: 'DUEL_ALREADY_ANSWERED', message: 'Você já votou neste duelo.' }),
+    });
+  });
+  const fresh = page.waitForResponse((r) => r.url().includes('/api/duels/next') && r.status() === 200);
+  await duelSides(page).first().click();
+  await expect(duelBoard(page).getByRole('status')).toHaveText('Você já votou neste duelo.');
+  await fresh;
+  // The fresh duel takes votes again.
+  await voteBy(page, () => duelSides(page).last().click());
+  await expect(duelBoard(page).getByRole('status')).toContainText('Você escolheu');
+});
+
+test('the team chooser lists teams with their jersey counts and opens a team duel', async ({ page }) => {
+  await page.goto('/app/comparar/times');
+  await expect(page.getByRole('heading', { name: 'Comparar por time', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar time' }).fill(cat.suffix);
+  await expect(page).toHaveURL(new RegExp(`busca=${cat.suffix}`));
+  const card = page.getByRole('link', { name: new RegExp(aurora.name) });
+  await expect(card).toContainText('6 camisas');
+  await expect(page.getByRole('link', { name: new RegExp(cometa.name) })).toContainText('Poucas camisas para duelar');
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/app/comparar/times/${aurora.slug}$`));
+  await expect(page.getByRole('heading', { name: `Duelo: ${aurora.name}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('6 camisas neste duelo')).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    const pair = await pairOnScreen(page);
+    for (const name of pair) expect(name.startsWith(`${aurora.name} `), name).toBe(true);
+    await voteBy(page, () =>
+      duelSides(page)
+        .nth(i % 2)
+        .click(),
+    );
+  }
+});
+
+test('the team duel narrowed to a model only shows that team’s jerseys of that model', async ({ page }) => {
+  const titular = cat.models['Titular']!;
+  await page.goto(`/app/comparar/times/${aurora.slug}`);
+  await pairOnScreen(page);
+  // Narrow with the model selector.
+  await page.getByRole('combobox', { name: 'Modelo' }).click();
+  await page.getByRole('option', { name: titular.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/comparar/times/${aurora.slug}/${titular.slug}$`));
+  await expect(page.getByRole('heading', { name: `Duelo: ${aurora.name} · ${titular.name}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('3 camisas neste duelo')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Caminho' });
+  await expect(crumbs.getByRole('link', { name: 'Duelo global' })).toHaveAttribute('href', '/app');
+  await expect(crumbs.getByRole('link', { name: 'Times' })).toHaveAttribute('href', '/app/comparar/times');
+  await expect(crumbs.getByRole('link', { name: aurora.name })).toHaveAttribute(
+    'href',
+    `/app/comparar/times/${aurora.slug}`,
+  );
+
+  const allowed = new Set(
+    aurora.jerseys
+      .filter((j) => j.model.slug === titular.slug)
+      .map((j) => `${aurora.name} ${j.modelYear} · ${titular.name}`),
+  );
+  const seen = new Set<string>();
+  const acts = [
+    () => duelSides(page).first().click(),
+    () => page.getByRole('button', { name: 'Empate' }).click(),
+    () => duelSides(page).last().click(),
+    () => page.getByRole('button', { name: 'Nenhuma' }).click(),
+  ];
+  for (let i = 0; i < 6; i++) {
+    for (const name of await pairOnScreen(page)) {
+      expect(allowed, `${name} is not an ${aurora.name} ${titular.name} jersey`).toContain(name);
+      seen.add(name);
+    }
+    await voteBy(page, acts[i % acts.length]!);
+  }
+  expect(seen.size).toBe(3);
+
+  // Skipping asks why, in a menu.
+  await page.getByRole('button', { name: 'Pular' }).click();
+  const menu = page.getByRole('menu', { name: 'Pular' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Não conheço essas camisas',
+    'Não consigo decidir',
+    'São praticamente iguais',
+  ]);
+  const answer = await voteBy(page, () => menu.getByRole('menuitem', { name: 'Não consigo decidir' }).click());
+  expect(answer).toMatchObject({ outcome: 'skip', counted: false });
+  await expect(duelBoard(page).getByRole('status')).toContainText('Duelo pulado: Não consigo decidir');
+
+  // Back to all models.
+  await page.getByRole('combobox', { name: 'Modelo' }).click();
+  await page.getByRole('option', { name: 'Todos os modelos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/comparar/times/${aurora.slug}$`));
+  await expect(page.getByText('6 camisas neste duelo')).toBeVisible();
+});
+
+test('scopes without two jerseys explain themselves and link to scopes that have duels', async ({ page }) => {
+  await page.goto(`/app/comparar/times/${cometa.slug}`);
+  await expect(
+    page.getByRole('heading', { name: 'Este time ainda não tem camisas suficientes para um duelo' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir para o duelo global' })).toHaveAttribute('href', '/app');
+  await expect(page.getByRole('link', { name: 'Escolher outro time' })).toHaveAttribute('href', '/app/comparar/times');
+  await expect(duelBoard(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'empty team duel');
+
+  const goleiro = cat.models['Goleiro']!;
+  await page.goto(`/app/comparar/times/${aurora.slug}/${goleiro.slug}`);
+  await expect(
+    page.getByRole('heading', { name: 'Este time ainda não tem camisas suficientes deste modelo para um duelo' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Todos os modelos deste time' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/comparar/times/${aurora.slug}$`));
+  await pairOnScreen(page);
+});
+
+test('unknown teams and models are not found', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto('/app/comparar/times/time-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.goto(`/app/comparar/times/${aurora.slug}/modelo-que-nao-existe`);
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});
+
+test('no serious axe violations on the duel, before and after a vote, light and dark', async ({ page }) => {
+  await page.goto(`/app/comparar/times/${aurora.slug}`);
+  await pairOnScreen(page);
+  await expectNoSeriousA11yViolations(page, 'team duel');
+  await voteBy(page, () => page.keyboard.press('ArrowRight'));
+  await expect(duelBoard(page).getByRole('status')).toContainText('Como o público votou neste par');
+  await expectNoSeriousA11yViolations(page, 'team duel after a vote');
+
+  await page.evaluate(() => localStorage.setItem('manto-color-scheme', 'dark'));
+  await page.goto('/app/');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await pairOnScreen(page);
+  await voteBy(page, () => page.keyboard.press('ArrowDown'));
+  await expectNoSeriousA11yViolations(page, 'home duel after a vote (dark)');
+});
+
+test('the duel follows the language and a member votes as themselves after signing in', async ({ page, request }) => {
+  const member = await registerUser(request, newUser('duel'));
+  await page.goto(`/app/comparar/times/${aurora.slug}`);
+  await pairOnScreen(page);
+  await voteBy(page, () => page.keyboard.press('ArrowLeft'));
+
+  // Signing in starts again with a duel bound to the member (a visitor's token would be refused).
+  await loginViaUi(page, member.email, member.password);
+  await page.goto(`/app/comparar/times/${aurora.slug}`);
+  await pairOnScreen(page);
+  const answer = await voteBy(page, () => page.keyboard.press('ArrowRight'));
+  expect(answer.counted).toBe(true);
+
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Duel: ${aurora.name}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tie' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Neither' })).toBeVisible();
+  await voteBy(page, () => page.getByRole('button', { name: 'Tie' }).click());
+  await expect(duelBoard(page).getByRole('status')).toContainText('You called it a tie');
+});
