@@ -69,7 +69,9 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
     teamSlug === null ? (
       <Group justify="space-between" align="end" gap="sm">
         <div>
-          <Title order={1}>{t('global.title')}</Title>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            {t('global.title')}
+          </Title>
           <Text c="dimmed">{t('global.subtitle')}</Text>
         </div>
         <Anchor component={Link} to="/rankings/times" size="sm">
@@ -87,7 +89,7 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
         <Group wrap="nowrap" align="center">
           {team && <TeamMark team={team} size={56} />}
           <div style={{ minWidth: 0 }}>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
               {team ? t('team.title', { team: team.name }) : <Skeleton height={36} width={260} />}
             </Title>
             {team && <Text c="dimmed">{t('team.subtitle', { team: team.name })}</Text>}

@@ -12,7 +12,7 @@ import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
 import { useIntlLocale } from './use-locale.ts';
 
-export function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: boolean; priority: boolean }) {
+function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: boolean; priority: boolean }) {
   const j = row.jersey;
   return (
     <Group gap="sm" wrap="nowrap">
@@ -25,7 +25,6 @@ export function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showT
           {j.model.name} · {j.supplier.name}
         </Text>
       </Anchor>
-      {row.provisional && <ProvisionalBadge size="xs" />}
     </Group>
   );
 }
@@ -111,6 +110,7 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
                   <Text fw={700} className={classes.num}>
                     {formatScore(row.score, locale)}
                   </Text>
+                  {row.provisional && <ProvisionalBadge size="xs" />}
                 </Table.Td>
                 <Table.Td>
                   <IntervalBar

@@ -35,7 +35,9 @@ const SEARCH_PARAM = 'busca';
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
   const locale = useIntlLocale();
-  const { team, leader } = item;
+  const { team } = item;
+  // A snapshot without votes ranks every jersey at 1000: there is no leader yet.
+  const leader = item.votes > 0 ? item.leader : null;
   return (
     <Card withBorder padding="md" className={classes.card}>
       <Group wrap="nowrap">
@@ -103,7 +105,9 @@ export function TeamRankingsRoute() {
     <Stack gap="lg">
       <Group justify="space-between" align="end" gap="sm">
         <div>
-          <Title order={1}>{t('teams.title')}</Title>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            {t('teams.title')}
+          </Title>
           <Text c="dimmed">{t('teams.subtitle')}</Text>
         </div>
         <Anchor component={Link} to="/rankings" size="sm">
