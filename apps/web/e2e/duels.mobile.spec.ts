@@ -30,6 +30,8 @@ test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // Inside a team's duel the result names jerseys by season and model.
+  const short = (name: string) => name.replace(`${team.name} `, '');
   const left = duelSides(page).first();
   const right = duelSides(page).last();
   const boxes = async () => [await left.boundingBox(), await right.boundingBox()];
@@ -40,7 +42,7 @@ test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures
 
   const [leftName] = await pairOnScreen(page);
   await voteBy(page, () => left.tap());
-  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${leftName}`);
+  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${short(leftName)}`);
   expect(await boxes(), 'the result does not move the pictures').toEqual(before);
 
   await voteBy(page, () => page.getByRole('button', { name: 'Empate' }).tap());
@@ -49,10 +51,10 @@ test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures
   // Swipe towards a jersey to pick it: right → the right one, left → the left one.
   const [, rightName] = await pairOnScreen(page);
   await voteBy(page, () => swipe(page, left, 120));
-  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${rightName}`);
+  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${short(rightName)}`);
   const [otherLeft] = await pairOnScreen(page);
   await voteBy(page, () => swipe(page, right, -120));
-  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${otherLeft}`);
+  await expect(duelBoard(page).getByRole('status')).toContainText(`Você escolheu ${short(otherLeft)}`);
   expect(await boxes()).toEqual(before);
 
   await expectNoSeriousA11yViolations(page, 'team duel at 390 px after votes');

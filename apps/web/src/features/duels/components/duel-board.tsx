@@ -17,11 +17,13 @@ interface DuelBoardProps {
   busy: boolean;
   answered: AnsweredDuel | null;
   notice: string | null;
+  /** A team's duel: captions lead with season and model. */
+  teamScoped: boolean;
   onVote: (outcome: VoteOutcome, skipReason?: SkipReason) => void;
 }
 
 /** The duel as the user sees it: the pair, the answers, the hints and the last result. */
-export function DuelBoard({ duel, choice, busy, answered, notice, onVote }: DuelBoardProps) {
+export function DuelBoard({ duel, choice, busy, answered, notice, teamScoped, onVote }: DuelBoardProps) {
   const { t } = useTranslation('duels');
   const touch = useRef<TouchPoint | null>(null);
   const disabled = busy || !duel;
@@ -59,6 +61,7 @@ export function DuelBoard({ duel, choice, busy, answered, notice, onVote }: Duel
           chosen={sidePicked === 'left'}
           dimmed={sidePicked === 'right'}
           busy={disabled}
+          teamScoped={teamScoped}
           onChoose={() => onVote('left')}
         />
         <div className={classes.versus} aria-hidden>
@@ -70,6 +73,7 @@ export function DuelBoard({ duel, choice, busy, answered, notice, onVote }: Duel
           chosen={sidePicked === 'right'}
           dimmed={sidePicked === 'left'}
           busy={disabled}
+          teamScoped={teamScoped}
           onChoose={() => onVote('right')}
         />
       </div>
@@ -85,6 +89,7 @@ export function DuelBoard({ duel, choice, busy, answered, notice, onVote }: Duel
       <DuelResult
         answered={answered}
         notice={notice}
+        teamScoped={teamScoped}
         idle={
           <>
             <Text fw={700} ta="center" ff="heading" fz="lg">

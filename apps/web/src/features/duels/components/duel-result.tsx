@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '../../../components/jersey-image.tsx';
 import { changeTone, crowdSplit, formatChange, formatRating } from '../lib/format.ts';
-import { jerseyName, jerseyShortName } from '../lib/names.ts';
+import { jerseyLabel, jerseyName } from '../lib/names.ts';
 import classes from './duel.module.css';
 
 /** A vote's answer together with the pair it was about (the screen already shows the next pair). */
@@ -22,13 +22,14 @@ interface DuelResultProps {
   notice: string | null;
   /** What to show before the first vote. */
   idle: ReactNode;
+  teamScoped: boolean;
 }
 
 /**
  * The last vote's result, in a box whose height is reserved: who won, each jersey's live rating and
  * change, and how the crowd split on that pair. Announced politely to screen readers.
  */
-export function DuelResult({ answered, notice, idle }: DuelResultProps) {
+export function DuelResult({ answered, notice, idle, teamScoped }: DuelResultProps) {
   return (
     <div className={classes.result} role="status" data-filled={answered || notice ? true : undefined}>
       {notice ? (
@@ -36,7 +37,7 @@ export function DuelResult({ answered, notice, idle }: DuelResultProps) {
           {notice}
         </Text>
       ) : answered ? (
-        <ResultBody answered={answered} />
+        <ResultBody answered={answered} teamScoped={teamScoped} />
       ) : (
         idle
       )}
@@ -44,13 +45,15 @@ export function DuelResult({ answered, notice, idle }: DuelResultProps) {
   );
 }
 
-function ResultBody({ answered }: { answered: AnsweredDuel }) {
+function ResultBody({ answered, teamScoped }: { answered: AnsweredDuel; teamScoped: boolean }) {
   const { t } = useTranslation('duels');
   const { answer, left, right, skipReason } = answered;
   const outcome = answer.outcome;
   const headline =
     outcome === 'left' || outcome === 'right'
-      ? t('result.chose', { name: jerseyName(outcome === 'left' ? left : right) })
+      ? t('result.chose', {
+          name: (teamScoped ? (j: DuelJersey) => jerseyLabel(j, true) : jerseyName)(outcome === 'left' ? left : right),
+        })
       : outcome === 'skip'
         ? skipReason
           ? t('result.skipReason', { reason: t(`duel.skipReasons.${skipReason}`) })
@@ -67,8 +70,20 @@ function ResultBody({ answered }: { answered: AnsweredDuel }) {
         </Text>
       ) : (
         <div className={classes.changes}>
-          <ChangeLine side="left" jersey={left} change={answer.left} picked={outcome === 'left'} />
-          <ChangeLine side="right" jersey={right} change={answer.right} picked={outcome === 'right'} />
+          <ChangeLine
+            side="left"
+            label={jerseyLabel(left, teamScoped)}
+            jersey={left}
+            change={answer.left}
+            picked={outcome === 'left'}
+          />
+          <ChangeLine
+            side="right"
+            label={jerseyLabel(right, teamScoped)}
+            jersey={right}
+            change={answer.right}
+            picked={outcome === 'right'}
+          />
         </div>
       )}
       {!answer.counted && outcome !== 'skip' && (
@@ -76,18 +91,20 @@ function ResultBody({ answered }: { answered: AnsweredDuel }) {
           {t('result.notCounted')}
         </Text>
       )}
-      <CrowdSplitBar answered={answered} />
+      <CrowdSplitBar answered={answered} teamScoped={teamScoped} />
     </>
   );
 }
 
 function ChangeLine({
   side,
+  label,
   jersey,
   change,
   picked,
 }: {
   side: 'left' | 'right';
+  label: string;
   jersey: DuelJersey;
   change: RatingChange;
   picked: boolean;
@@ -105,7 +122,7 @@ function ChangeLine({
           {picked && (
             <IconCheck size={14} aria-label={t('result.winner')} style={{ verticalAlign: -2, marginInlineEnd: 3 }} />
           )}
-          {jerseyShortName(jersey)}
+          {label}
         </Text>
         <Text size="sm" c="dimmed">
           {t('result.rating', { rating: formatRating(change.rating) })}{' '}
@@ -123,12 +140,12 @@ function ChangeLine({
   );
 }
 
-function CrowdSplitBar({ answered }: { answered: AnsweredDuel }) {
+function CrowdSplitBar({ answered, teamScoped }: { answered: AnsweredDuel; teamScoped: boolean }) {
   const { t } = useTranslation('duels');
   const { crowd } = answered.answer;
   const split = crowdSplit(crowd);
-  const left = jerseyShortName(answered.left);
-  const right = jerseyShortName(answered.right);
+  const left = jerseyLabel(answered.left, teamScoped);
+  const right = jerseyLabel(answered.right, teamScoped);
   return (
     <Box>
       <Text size="xs" c="dimmed" ta="center" mb={4}>

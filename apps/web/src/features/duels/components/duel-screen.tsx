@@ -128,7 +128,18 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
     const message = query.error instanceof ApiError ? (query.error.serverMessage ?? undefined) : undefined;
     body = <ErrorState message={message} onRetry={() => void refetch()} />;
   } else if (current && !current.duel) body = empty(current);
-  else body = <DuelBoard duel={duel} choice={choice} busy={busy} answered={answered} notice={notice} onVote={vote} />;
+  else
+    body = (
+      <DuelBoard
+        duel={duel}
+        choice={choice}
+        busy={busy}
+        answered={answered}
+        notice={notice}
+        teamScoped={Boolean(scope.team)}
+        onVote={vote}
+      />
+    );
 
   return (
     <Stack gap="lg">

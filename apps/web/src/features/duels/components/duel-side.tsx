@@ -13,11 +13,13 @@ interface DuelSideProps {
   chosen: boolean;
   dimmed: boolean;
   busy: boolean;
+  /** Inside a team's duel the captions lead with season and model (the team is the same). */
+  teamScoped: boolean;
   onChoose: () => void;
 }
 
 /** One jersey of the duel: picture and captions in one big button that picks it. */
-export function DuelSide({ side, jersey, chosen, dimmed, busy, onChoose }: DuelSideProps) {
+export function DuelSide({ side, jersey, chosen, dimmed, busy, teamScoped, onChoose }: DuelSideProps) {
   const { t } = useTranslation('duels');
   const key = OUTCOME_KEYS[side];
   if (!jersey) {
@@ -53,10 +55,10 @@ export function DuelSide({ side, jersey, chosen, dimmed, busy, onChoose }: DuelS
       </div>
       <div className={classes.caption}>
         <Text fw={700} lineClamp={1} lh={1.45}>
-          {jersey.team.name}
+          {teamScoped ? `${jersey.modelYear} · ${jersey.model.name}` : jersey.team.name}
         </Text>
         <Text size="sm" c="dimmed" lineClamp={1} lh={1.4}>
-          {jersey.modelYear} · {jersey.model.name}
+          {teamScoped ? jersey.supplier.name : `${jersey.modelYear} · ${jersey.model.name}`}
         </Text>
       </div>
     </UnstyledButton>

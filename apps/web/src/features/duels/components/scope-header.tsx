@@ -51,7 +51,7 @@ export function ScopeHeader({ crumbs, title, subtitle, jerseysCount, aside, mark
             {title === null ? (
               <Skeleton height={34} width={260} aria-hidden />
             ) : (
-              <Title order={1} fz={{ base: 26, sm: 34 }} lh={1.15}>
+              <Title order={1} fz={{ base: 24, sm: 34 }} lh={1.15}>
                 {title}
               </Title>
             )}

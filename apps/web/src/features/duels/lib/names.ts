@@ -10,5 +10,13 @@ export function jerseyShortName(j: Pick<JerseySummary, 'team' | 'modelYear'>): s
   return `${j.team.name} ${j.modelYear}`;
 }
 
+/**
+ * The short label of a jersey where space is tight (result lines, crowd legend): inside a team's
+ * duel every jersey shares the team, so the season and model tell them apart.
+ */
+export function jerseyLabel(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>, teamScoped: boolean): string {
+  return teamScoped ? `${j.modelYear} · ${j.model.name}` : jerseyShortName(j);
+}
+
 /** The image `sizes` of the duel pictures; the preloader uses the same, so both pick one file. */
 export const DUEL_IMAGE_SIZES = '(max-width: 600px) 45vw, 360px';

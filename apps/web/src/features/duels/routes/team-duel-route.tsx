@@ -1,5 +1,6 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +22,7 @@ export function TeamDuelRoute() {
   const { t } = useTranslation('duels');
   const navigate = useNavigate();
   const { teamSlug = '', modelSlug } = useParams();
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const teamQuery = useQuery(teamScopeQuery(teamSlug));
 
   if (teamQuery.error instanceof ApiError && teamQuery.error.status === 404) return <NotFoundScreen />;
@@ -59,7 +61,7 @@ export function TeamDuelRoute() {
         ];
         return (
           <ScopeHeader
-            mark={team ? <TeamCrest team={team} size={52} /> : undefined}
+            mark={team ? <TeamCrest team={team} size={isPhone ? 40 : 52} /> : undefined}
             crumbs={crumbs}
             title={title}
             subtitle={
@@ -71,7 +73,7 @@ export function TeamDuelRoute() {
             }
             jerseysCount={data?.jerseysCount}
             aside={
-              <Group gap="sm" align="end" wrap="wrap">
+              <Group gap="sm" align="end" wrap="nowrap" w={isPhone ? '100%' : undefined}>
                 <Select
                   label={t('scope.modelLabel')}
                   data={options}
@@ -79,7 +81,8 @@ export function TeamDuelRoute() {
                   onChange={(value) => navigate(value && value !== ALL ? `${teamPath}/${value}` : teamPath)}
                   allowDeselect={false}
                   disabled={!teamQuery.data}
-                  w={200}
+                  w={isPhone ? undefined : 200}
+                  style={isPhone ? { flex: 1, minWidth: 0 } : undefined}
                   comboboxProps={{ withinPortal: true }}
                 />
                 <Button
