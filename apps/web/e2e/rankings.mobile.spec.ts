@@ -33,6 +33,11 @@ test('a team ranking on a phone is a list without horizontal scrolling', async (
   await expect(list.getByRole('link')).toHaveCount(3);
   await expect(list.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
   await expect(list.getByRole('link').first()).toContainText('2025/26');
+  // The filters fold behind a button on phones.
+  const model = page.getByRole('combobox', { name: 'Modelo' });
+  await expect(model).toBeHidden();
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  await expect(model).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page, 'team ranking on a phone');

@@ -1,10 +1,12 @@
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { Ranking } from '@manto/contracts';
-import { IconFilterOff } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingParams } from '../api/rankings-api.ts';
 import { RANKING_PARAM, hasRankingFilters } from '../lib/search-params.ts';
+import classes from './rankings.module.css';
 
 interface RankingFiltersProps {
   ranking: Pick<Ranking, 'models' | 'suppliers' | 'seasons'>;
@@ -27,49 +29,69 @@ export function RankingFilters({ ranking, filters, onChange, onClear }: RankingF
   const withCurrent = (data: string[], current: number | undefined) =>
     current !== undefined && !data.includes(String(current)) ? [String(current), ...data] : data;
   const filtered = hasRankingFilters(filters);
+  const active = [filters.seasonFrom, filters.seasonTo, filters.model, filters.supplier].filter(
+    (f) => f !== undefined,
+  ).length;
+  // On phones the filters fold behind a button (open when some are set); wider screens always show them.
+  const [opened, { toggle }] = useDisclosure(filtered);
+  const panelId = useId();
 
   return (
     <Stack gap="xs" role="group" aria-label={t('filters.label')}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Select
-          label={t('filters.from')}
-          placeholder={t('filters.any')}
-          data={withCurrent(years, filters.seasonFrom)}
-          value={filters.seasonFrom !== undefined ? String(filters.seasonFrom) : null}
-          onChange={(v) => onChange(RANKING_PARAM.seasonFrom, v)}
-          clearable
-          searchable
-          disabled={years.length === 0 && filters.seasonFrom === undefined}
-        />
-        <Select
-          label={t('filters.to')}
-          placeholder={t('filters.any')}
-          data={withCurrent(years, filters.seasonTo)}
-          value={filters.seasonTo !== undefined ? String(filters.seasonTo) : null}
-          onChange={(v) => onChange(RANKING_PARAM.seasonTo, v)}
-          clearable
-          searchable
-          disabled={years.length === 0 && filters.seasonTo === undefined}
-        />
-        <Select
-          label={t('filters.model')}
-          placeholder={t('filters.all')}
-          data={ranking.models.map((m) => ({ value: m.slug, label: m.name }))}
-          value={filters.model ?? null}
-          onChange={(v) => onChange(RANKING_PARAM.model, v)}
-          clearable
-          disabled={ranking.models.length === 0 && !filters.model}
-        />
-        <Select
-          label={t('filters.supplier')}
-          placeholder={t('filters.all')}
-          data={ranking.suppliers.map((s) => ({ value: s.slug, label: s.name }))}
-          value={filters.supplier ?? null}
-          onChange={(v) => onChange(RANKING_PARAM.supplier, v)}
-          clearable
-          disabled={ranking.suppliers.length === 0 && !filters.supplier}
-        />
-      </SimpleGrid>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        size="sm"
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </Button>
+      <Box id={panelId} className={opened ? undefined : classes.foldedOnPhone}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Select
+            label={t('filters.from')}
+            placeholder={t('filters.any')}
+            data={withCurrent(years, filters.seasonFrom)}
+            value={filters.seasonFrom !== undefined ? String(filters.seasonFrom) : null}
+            onChange={(v) => onChange(RANKING_PARAM.seasonFrom, v)}
+            clearable
+            searchable
+            disabled={years.length === 0 && filters.seasonFrom === undefined}
+          />
+          <Select
+            label={t('filters.to')}
+            placeholder={t('filters.any')}
+            data={withCurrent(years, filters.seasonTo)}
+            value={filters.seasonTo !== undefined ? String(filters.seasonTo) : null}
+            onChange={(v) => onChange(RANKING_PARAM.seasonTo, v)}
+            clearable
+            searchable
+            disabled={years.length === 0 && filters.seasonTo === undefined}
+          />
+          <Select
+            label={t('filters.model')}
+            placeholder={t('filters.all')}
+            data={ranking.models.map((m) => ({ value: m.slug, label: m.name }))}
+            value={filters.model ?? null}
+            onChange={(v) => onChange(RANKING_PARAM.model, v)}
+            clearable
+            disabled={ranking.models.length === 0 && !filters.model}
+          />
+          <Select
+            label={t('filters.supplier')}
+            placeholder={t('filters.all')}
+            data={ranking.suppliers.map((s) => ({ value: s.slug, label: s.name }))}
+            value={filters.supplier ?? null}
+            onChange={(v) => onChange(RANKING_PARAM.supplier, v)}
+            clearable
+            disabled={ranking.suppliers.length === 0 && !filters.supplier}
+          />
+        </SimpleGrid>
+      </Box>
       {filtered && (
         <Button
           variant="subtle"

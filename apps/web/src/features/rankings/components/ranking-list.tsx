@@ -73,9 +73,7 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
                       {t('card.record', {
                         votes: t('status.votes', { count: row.votes }),
                         winRate: formatWinRate(row.winRate, locale),
-                      })}
-                    </Text>
-                    <Text size="xs" c="dimmed">
+                      })}{' '}
                       · {t('table.rankUb')} {row.rankUb}
                     </Text>
                     {row.provisional && <ProvisionalBadge size="xs" />}
