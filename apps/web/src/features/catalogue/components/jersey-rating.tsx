@@ -16,6 +16,7 @@ import { IconArrowsLeftRight, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
 import { jerseyRatingQuery } from '../api/rating-api.ts';
 import classes from './jersey-rating.module.css';
 import { ScoreSparkline } from './score-sparkline.tsx';
@@ -106,7 +107,7 @@ export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slu
         <Skeleton height={150} radius="lg" />
       </SimpleGrid>
     );
-  } else if (query.isError) {
+  } else if (query.isError && !(query.error instanceof ApiError && query.error.status === 404)) {
     body = (
       <Paper withBorder p="md">
         <Group justify="space-between">
@@ -123,7 +124,8 @@ export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slu
       </Paper>
     );
   } else {
-    const { global, team: inTeam, history } = query.data;
+    // A 404 means the ranking does not know the jersey (e.g. just deactivated): shown as unranked.
+    const { global, team: inTeam, history } = query.data ?? { global: null, team: null, history: [] };
     if (!global && !inTeam) {
       body = (
         <Paper withBorder p="md">
