@@ -124,6 +124,7 @@ test('the team chooser lists teams with their jersey counts and opens a team due
   const card = page.getByRole('link', { name: new RegExp(aurora.name) });
   await expect(card).toContainText('6 camisas');
   await expect(page.getByRole('link', { name: new RegExp(cometa.name) })).toContainText('Poucas camisas para duelar');
+  await expectNoSeriousA11yViolations(page, 'team chooser');
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/app/comparar/times/${aurora.slug}$`));
   await expect(page.getByRole('heading', { name: `Duelo: ${aurora.name}`, level: 1 })).toBeVisible();
