@@ -158,6 +158,8 @@ export class RankingJob {
         votes,
       );
       const last = lastFit.get(scope);
+      // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
+      if (input.members.length === 0) continue;
       if (!opts.force && !until && last?.digest === input.digest) continue;
       const started = Date.now();
       const rounds = input.members.length <= SMALL_SCOPE_JERSEYS ? SMALL_SCOPE_ROUNDS : this.opts.rounds;

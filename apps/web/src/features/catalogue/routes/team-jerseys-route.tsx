@@ -23,7 +23,7 @@ import type { TeamJerseysParams } from '../api/catalogue-api.ts';
 import { teamJerseysQuery } from '../api/queries.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JerseyCard } from '../components/jersey-card.tsx';
-import { TeamCrest } from '../components/team-crest.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);

@@ -20,7 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { teamsQuery } from '../api/queries.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { TeamCrest } from '../components/team-crest.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 
 const PAGE_SIZE = 48;
 

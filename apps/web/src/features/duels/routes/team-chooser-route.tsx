@@ -10,7 +10,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { TEAMS_PAGE_SIZE } from '../api/duels-api.ts';
 import { teamsToCompareQuery } from '../api/queries.ts';
 import { ScopeHeader } from '../components/scope-header.tsx';
-import { TeamCrest } from '../components/team-crest.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 
 /** /comparar/times — choose the team whose jerseys will duel: a searchable grid with jersey counts. */
 export function TeamChooserRoute() {

@@ -10,7 +10,7 @@ import { teamScopeQuery } from '../api/queries.ts';
 import { DuelScreen } from '../components/duel-screen.tsx';
 import { EmptyScope } from '../components/empty-scope.tsx';
 import { ScopeHeader, type Crumb } from '../components/scope-header.tsx';
-import { TeamCrest } from '../components/team-crest.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 
 const ALL = '*';
 
