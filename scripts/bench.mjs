@@ -1,11 +1,10 @@
 // `npm run bench`: HTTP figures as ratios against a raw node:http server measured in the same run
 // (see shared/guide/performance.md). Runs A B A B A B and prints the median ratio and its range.
-// Each later capability adds its routes to ROUTES.
-import { spawn, spawnSync } from 'node:child_process';
+// Each later capability adds its routes to ROUTES (the duel, vote and ranking routes are in bench-duels.mjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { load, median, pinLoadGenerator, ratioText, start, startRaw, waitFor } from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
@@ -13,37 +12,6 @@ const APP_PORT = 3901;
 const RAW_PORT = 3902;
 
 const ROUTES = [{ name: 'GET /api/health', path: '/api/health', goal: 0.85 }];
-
-const RAW_SERVER = `
-  const body = JSON.stringify({ status: 'ok' });
-  require('node:http').createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  }).listen(${RAW_PORT}, '127.0.0.1');`;
-
-/** Servers run on core 1 and the load generator on core 0 when taskset exists. */
-const pinned = (args) =>
-  spawnSync('taskset', ['-c', '1', 'true']).status === 0
-    ? ['taskset', ['-c', '1', process.execPath, ...args]]
-    : [process.execPath, args];
-
-async function waitFor(url) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not become ready`);
-}
-
-async function start(args, env = {}) {
-  const [cmd, argv] = pinned(args);
-  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  return child;
-}
 
 async function startApp() {
   const child = await start(['apps/api/dist/server.js'], {
@@ -58,18 +26,8 @@ async function startApp() {
   return child;
 }
 
-const load = (url, duration) =>
-  new Promise((resolve, reject) => {
-    autocannon({ url, connections: 32, pipelining: 1, duration }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
-const raw = await start(['-e', RAW_SERVER]);
-await waitFor(`http://127.0.0.1:${RAW_PORT}/`);
+pinLoadGenerator();
+const raw = await startRaw(RAW_PORT, { '/': JSON.stringify({ status: 'ok' }) });
 const app = await startApp();
 try {
   console.log(
@@ -89,7 +47,7 @@ try {
     }
     const m = median(ratios);
     console.log(
-      `${route.name.padEnd(28)} ratio ${m.toFixed(2)}× (range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; goal ≥ ${route.goal}×)` +
+      `${route.name.padEnd(28)} ${ratioText(ratios, route.goal)}` +
         `  app ${Math.round(lastApp.requests.average)} req/s, p50 ${lastApp.latency.p50} ms, p99 ${lastApp.latency.p99} ms` +
         (m >= route.goal ? '' : '  BELOW GOAL'),
     );

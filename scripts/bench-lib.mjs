@@ -1,0 +1,93 @@
+// Shared pieces of the HTTP benchmarks (scripts/bench.mjs, scripts/bench-duels.mjs); see
+// shared/guide/performance.md: ratios against a raw node:http server in the same run, A B A B A B,
+// servers pinned to core 1 and the load generator to core 0 when taskset exists.
+import { spawn, spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export const canPin = spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+
+/** Moves this process (the load generator) to core 0. */
+export function pinLoadGenerator() {
+  spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Servers run on core 1 and the load generator on core 0 when taskset exists. */
+export const pinned = (args) =>
+  canPin ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
+
+export async function waitFor(url, check = (res) => res.ok) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if (await check(await fetch(url))) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+/** A pinned node process with these arguments and extra environment. */
+export async function start(args, env = {}) {
+  const [cmd, argv] = pinned(args);
+  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  return child;
+}
+
+/** SIGTERM, and resolves once the process has exited (SIGKILL after 30 s). */
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** autocannon with the protocol's defaults: 32 connections, no pipelining. */
+export const run = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: 32, pipelining: 1, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+export const load = (url, duration) => run({ url, duration });
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Source of a raw node:http server on `port` answering fixed JSON: `bodies` maps a path (query ignored) to
+ * its body; any other path gets the first one. Request bodies (POST) are read before answering, as the app
+ * must; GETs are answered at once.
+ */
+export function rawServerSource(port, bodies) {
+  return `
+  const bodies = new Map(Object.entries(${JSON.stringify(bodies)}));
+  const first = bodies.values().next().value;
+  require('node:http').createServer((req, res) => {
+    const body = bodies.get(req.url.split('?')[0]) ?? first;
+    const answer = () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    if (req.method === 'GET' || req.method === 'HEAD') return answer();
+    req.resume();
+    req.on('end', answer);
+  }).listen(${port}, '127.0.0.1');`;
+}
+
+/** Starts the raw baseline and waits until it answers. */
+export async function startRaw(port, bodies) {
+  const child = await start(['-e', rawServerSource(port, bodies)]);
+  await waitFor(`http://127.0.0.1:${port}/`);
+  return child;
+}
+
+/** "ratio 0.52× (range 0.34–0.59; goal ≥ 0.85×)"; no goal part when `goal` is null. */
+export function ratioText(ratios, goal) {
+  const m = median(ratios);
+  const range = `range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  return `ratio ${m.toFixed(2)}× (${range}${goal === null ? '' : `; goal ≥ ${goal}×`})`;
+}
