@@ -714,6 +714,20 @@ describe('rate limits and the daily cap', () => {
     expect((await votesOfDuel(limited, claimsOf(body.next.duel.token).duelId))[0]).toMatchObject({ valid: true });
   });
 
+  it('counts exactly the daily cap when one voter’s votes arrive at once', async () => {
+    const me = visitor();
+    const duels = await Promise.all(Array.from({ length: 5 }, () => duelOf(limited, me)));
+    const answers = await Promise.all(duels.map((d) => vote(limited, me, d.token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((r) => r.json().counted).length).toBe(3);
+    const [row] = await rows<{ valid: number; capped: number }>(
+      limited,
+      sql`select count(*) filter (where valid)::int as valid, count(*) filter (where not valid)::int as capped
+            from votes where voter_key = ${me.key}`,
+    );
+    expect(row).toEqual({ valid: 3, capped: 2 });
+  });
+
   // BUG (service.ts vote(): the cap counter is hit before store() finds the duel already answered): a client
   // that retries a vote (a double tap, a network retry) burns one of the voter's counted votes for the day.
   it.fails('does not spend the daily cap on a replayed duel token (409)', async () => {
