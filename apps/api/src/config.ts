@@ -83,7 +83,7 @@ export interface Config {
     minDecisionMs: number;
     /** Per voter; per IP the limit is four times this (shared networks). */
     ratePerMinute: number;
-    /** Votes per voter per day per scope that count towards the ranking; later ones are kept, not counted. */
+    /** Counted votes per voter per UTC day; later ones are kept, not counted. */
     dailyCap: number;
   };
   rankings: { intervalSeconds: number; bootstrapRounds: number };

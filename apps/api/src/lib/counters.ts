@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
- * Fixed-window counters for rate limits and daily caps. In memory for one process; in Redis when
+ * Fixed-window counters for vote rate limits. In memory for one process; in Redis when
  * REDIS_URL is set, so every API process shares them (ranking.md §6).
  */
 export interface Counters {

@@ -124,46 +124,45 @@ export class DuelService {
     const [left, right] = await Promise.all([this.pool.jersey(claims.left), this.pool.jersey(claims.right)]);
     // A jersey deleted since the duel was issued: the duel is gone.
     if (!left || !right) throw new AppError(410, 'DUEL_EXPIRED');
-    const overCap =
-      counting &&
-      (await this.counters.hit(
-        `cap:${voter.key}:${new Date(now).toISOString().slice(0, 10)}:${claims.scope}`,
-        86_400_000,
-      )) > this.settings.dailyCap;
-    const counted = counting && !overCap;
+    // One voter's votes are stored one after another in this process, so concurrent votes cannot both
+    // slip under the daily cap (across processes a burst may pass it by a few; the rate limit bounds that).
+    const { stored, changes } = await this.serially(voter.key, async () => {
+      // Deltas as if the vote counts; the statement applies them only if it does (daily cap).
+      const scopes = counting ? countedScopes(left, right) : [];
+      const before = await Promise.all(
+        scopes.flatMap((s) => [this.pool.rating(s, left.id), this.pool.rating(s, right.id)]),
+      );
+      const changes = scopes.flatMap((s, i) => {
+        const [dl, dr] = eloChanges(before[2 * i]!, before[2 * i + 1]!, input.outcome as CountedOutcome);
+        return [
+          { scope: s, jerseyId: left.id, delta: dl },
+          { scope: s, jerseyId: right.id, delta: dr },
+        ];
+      });
 
-    const scopes = counted ? countedScopes(left, right) : [];
-    const before = await Promise.all(
-      scopes.flatMap((s) => [this.pool.rating(s, left.id), this.pool.rating(s, right.id)]),
-    );
-    const changes = scopes.flatMap((s, i) => {
-      const [dl, dr] = eloChanges(before[2 * i]!, before[2 * i + 1]!, input.outcome as CountedOutcome);
-      return [
-        { scope: s, jerseyId: left.id, delta: dl },
-        { scope: s, jerseyId: right.id, delta: dr },
-      ];
-    });
-
-    const stored = await this.store({
-      claims,
-      outcome: input.outcome,
-      skipReason: input.outcome === 'skip' ? (input.skipReason ?? null) : null,
-      voter,
-      fast: counting && decisionMs < FLAG_FAST_MS,
-      invalidReason: overCap ? 'daily_cap' : null,
-      changes,
-      left,
-      right,
+      const stored = await this.store({
+        claims,
+        outcome: input.outcome,
+        skipReason: input.outcome === 'skip' ? (input.skipReason ?? null) : null,
+        voter,
+        fast: counting && decisionMs < FLAG_FAST_MS,
+        dayStart: new Date(new Date(now).toISOString().slice(0, 10)),
+        changes,
+        left,
+        right,
+      });
+      for (const r of stored?.ratings ?? []) this.pool.setRating(r.scope, r.jersey_id, r);
+      return { stored, changes };
     });
     if (!stored) throw new AppError(409, 'DUEL_ALREADY_ANSWERED');
+    const counted = counting && stored.valid;
 
-    for (const r of stored.ratings) this.pool.setRating(r.scope, r.jersey_id, { rating: r.rating, games: r.games });
     this.answered.add(voter.key, left.id, right.id);
 
     const duelScope = claims.scope;
     const rated = (id: string): { id: string; rating: number; change: number } => {
       const after = stored.ratings.find((r) => r.scope === duelScope && r.jersey_id === id);
-      const change = changes.find((c) => c.scope === duelScope && c.jerseyId === id)?.delta ?? 0;
+      const change = counted ? (changes.find((c) => c.scope === duelScope && c.jerseyId === id)?.delta ?? 0) : 0;
       return { id, rating: round(after?.rating ?? ELO_START), change: round(change) };
     };
     const leftRating = stored.ratings.length > 0 ? rated(left.id) : await this.unchanged(duelScope, left.id);
@@ -177,6 +176,18 @@ export class DuelService {
     const next = await this.next(await this.scopeFromKey(duelScope), voter);
     const result: VoteResult = { outcome: input.outcome, counted, left: leftRating, right: rightRating, crowd, next };
     return result;
+  }
+
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  private serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
   }
 
   private async unchanged(scope: string, id: string) {
@@ -206,10 +217,11 @@ export class DuelService {
   }
 
   /**
-   * One statement, so one round trip and atomic: insert the vote (the unique duel id makes a replay
-   * insert nothing), then — only if it was inserted — add the Elo changes to every counted scope and
-   * the outcome to the pair's tally. Changes are added to the stored ratings (not overwritten), so
-   * concurrent votes on the same jersey never lose an update.
+   * One statement, so one round trip and atomic: insert the vote — valid unless the voter already has
+   * VOTE_DAILY_CAP counted votes today (read through the voter index) — and, only if it was inserted
+   * and counts, add the Elo changes to every scope it counts in and the outcome to the pair's tally.
+   * The unique duel id makes a replay insert nothing (and spend nothing). Changes are added to the
+   * stored ratings, not overwritten, so concurrent votes on one jersey never lose an update.
    */
   private async store(v: {
     claims: { duelId: string; scope: string; issuedAt: number };
@@ -217,73 +229,89 @@ export class DuelService {
     skipReason: string | null;
     voter: Voter;
     fast: boolean;
-    invalidReason: string | null;
+    dayStart: Date;
     changes: { scope: string; jerseyId: string; delta: number }[];
     left: CatalogueJersey;
     right: CatalogueJersey;
-  }) {
-    const low = v.left.id < v.right.id ? v.left : v.right;
+  }): Promise<{ valid: boolean; ratings: RatingRow[]; pair: PairRow } | null> {
+    const [low, high] = v.left.id < v.right.id ? [v.left, v.right] : [v.right, v.left];
     const winner = v.outcome === 'left' ? v.left.id : v.outcome === 'right' ? v.right.id : null;
     const tie = v.outcome === 'tie' || v.outcome === 'both_bad' ? 1 : 0;
     const lowWins = winner === low.id ? 1 : 0;
     const highWins = winner !== null && winner !== low.id ? 1 : 0;
-    const high = low === v.left ? v.right : v.left;
-    const counted = v.changes.length > 0;
+    const skip = v.outcome === 'skip';
 
-    const insertVote = sql`insert into votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key,
-        user_id, ip_hash, user_agent, issued_at, fast, valid, invalid_reason)
-      values (${v.claims.duelId}, ${v.claims.scope}, ${v.left.id}, ${v.right.id}, ${v.outcome}, ${v.skipReason},
-        ${v.voter.key}, ${v.voter.userId}, ${this.hashIp(v.voter.ip)}, ${v.voter.userAgent},
-        ${new Date(v.claims.issuedAt).toISOString()}, ${v.fast}, ${v.invalidReason === null}, ${v.invalidReason})
-      on conflict (duel_id) do nothing returning id`;
-    const pairRow = sql`select low_wins, high_wins, ties from pair_stats where low_id = ${low.id} and high_id = ${high.id}`;
-
-    if (!counted) {
-      const rows = await queryRows<{ vote_id: string | null; pair: PairRow | null }>(
-        this.db,
-        sql`with v as (${insertVote})
-          select (select id from v) as vote_id, (select row_to_json(p) from (${pairRow}) p) as pair`,
-      );
-      const row = rows[0];
-      if (!row?.vote_id) return null;
-      return { ratings: [] as RatingRow[], pair: row.pair ?? { low_wins: 0, high_wins: 0, ties: 0 } };
-    }
-
+    // Every vote counts in the global ranking, so the cap per scope is in effect a cap per voter per day.
+    const underCap = sql`(select count(*) from votes where voter_key = ${v.voter.key}
+        and answered_at >= ${v.dayStart.toISOString()} and valid and outcome <> 'skip') < ${this.settings.dailyCap}`;
+    const valid = skip ? sql`true` : underCap;
+    const counts = sql`exists (select 1 from v where v.valid)`;
     const values = sql.join(
       v.changes.map((c) => sql`(${c.scope}, ${c.jerseyId}::uuid, ${c.delta}::double precision)`),
       sql`, `,
     );
-    const rows = await queryRows<{ vote_id: string | null; ratings: RatingRow[] | null; pair: PairRow | null }>(
-      this.db,
-      sql`with v as (${insertVote}),
-        r as (
-          insert into live_ratings as lr (scope, jersey_id, rating, games)
+    const ratings = skip
+      ? sql`select 1 where false`
+      : sql`insert into live_ratings as lr (scope, jersey_id, rating, games)
           select x.scope, x.jersey_id, ${ELO_START} + x.delta, 1
             from (values ${values}) as x(scope, jersey_id, delta)
-           where exists (select 1 from v)
+           where ${counts}
+          -- One lock order for every vote, so two votes on one pair (sides swapped) cannot deadlock.
+           order by x.scope, x.jersey_id
           -- excluded.rating is start + delta: add only the delta to the stored rating.
           on conflict (scope, jersey_id) do update
             set rating = lr.rating + (excluded.rating - ${ELO_START}), games = lr.games + 1
-          returning scope, jersey_id, rating, games
-        ),
-        p as (
-          insert into pair_stats as ps (low_id, high_id, low_wins, high_wins, ties)
-          select ${low.id}, ${high.id}, ${lowWins}, ${highWins}, ${tie} where exists (select 1 from v)
+          returning scope, jersey_id, rating, games`;
+    const tally = skip
+      ? sql`select 1 where false`
+      : sql`insert into pair_stats as ps (low_id, high_id, low_wins, high_wins, ties)
+          select ${low.id}, ${high.id}, ${lowWins}, ${highWins}, ${tie} where ${counts}
           on conflict (low_id, high_id) do update
             set low_wins = ps.low_wins + excluded.low_wins, high_wins = ps.high_wins + excluded.high_wins,
                 ties = ps.ties + excluded.ties
-          returning low_wins, high_wins, ties
-        )
-      select (select id from v) as vote_id, (select json_agg(r) from r) as ratings,
-             (select row_to_json(p) from p) as pair`,
-    );
+          returning low_wins, high_wins, ties`;
+    let rows: { vote_id: string | null; valid: boolean | null; ratings: RatingRow[] | null; pair: PairRow | null }[];
+    try {
+      rows = await queryRows(
+        this.db,
+        sql`with v as (
+            insert into votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash,
+              user_agent, issued_at, fast, valid, invalid_reason)
+            select ${v.claims.duelId}, ${v.claims.scope}, ${v.left.id}, ${v.right.id}, ${v.outcome}, ${v.skipReason},
+              ${v.voter.key}, ${v.voter.userId}, ${this.hashIp(v.voter.ip)}, ${v.voter.userAgent},
+              ${new Date(v.claims.issuedAt).toISOString()}, ${v.fast}, ok, case when ok then null else 'daily_cap' end
+            from (select ${valid} as ok) c
+            on conflict (duel_id) do nothing
+            returning id, valid
+          ),
+          r as (${ratings}),
+          p as (${tally})
+          select (select id from v) as vote_id, (select valid from v) as valid,
+            (select json_agg(r) from r) as ratings,
+            coalesce((select row_to_json(p) from p), (select row_to_json(q) from (
+              select low_wins, high_wins, ties from pair_stats where low_id = ${low.id} and high_id = ${high.id}) q)
+            ) as pair`,
+      );
+    } catch (error) {
+      // A jersey deleted by another process since this one last loaded the catalogue.
+      if (isForeignKeyViolation(error)) throw new AppError(410, 'DUEL_EXPIRED');
+      throw error;
+    }
     const row = rows[0];
     if (!row?.vote_id) return null;
     return {
+      valid: row.valid === true,
       ratings: (row.ratings ?? []).map((r) => ({ ...r, rating: Number(r.rating), games: Number(r.games) })),
-      pair: row.pair!,
+      pair: row.pair ?? { low_wins: 0, high_wins: 0, ties: 0 },
     };
   }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  // Drivers and Drizzle wrap the database error; look a few causes deep.
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '23503') return true;
+  return false;
 }
 
 interface RatingRow {

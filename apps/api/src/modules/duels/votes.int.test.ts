@@ -568,12 +568,10 @@ describe('catalogue edits against votes', () => {
 });
 
 describe('many voters on one pair at once', () => {
-  // BUG (service.ts store(): the live_ratings upsert locks the two jerseys' rows in left/right order, which is
-  // random per duel): two votes on one pair in opposite orders deadlock on PostgreSQL; each deadlock stalls the
-  // hot rows for deadlock_timeout, requests pile up on the pool and most of the 200 answer 500 (deadlocks,
-  // statement timeouts, pool connect timeouts). Sorting the rows by (scope, jersey id) fixes it. PGlite runs
-  // one statement at a time, so it cannot deadlock.
-  it.fails('takes every vote, never a 500 (PostgreSQL)', async (ctx) => {
+  // Two votes on one pair with sides swapped used to lock the live_ratings rows in opposite orders and
+  // deadlock on PostgreSQL (most of the 200 answered 500); the upsert now locks in (scope, jersey id)
+  // order. PGlite runs one statement at a time, so it cannot deadlock.
+  it('takes every vote, never a 500 (PostgreSQL)', async (ctx) => {
     if (!t.config.databaseUrl) return ctx.skip();
     const query = `?team=${one.busy.teams[0]!.slug}`;
     const voters = Array.from({ length: 200 }, () => visitor());
@@ -728,9 +726,8 @@ describe('rate limits and the daily cap', () => {
     expect(row).toEqual({ valid: 3, capped: 2 });
   });
 
-  // BUG (service.ts vote(): the cap counter is hit before store() finds the duel already answered): a client
-  // that retries a vote (a double tap, a network retry) burns one of the voter's counted votes for the day.
-  it.fails('does not spend the daily cap on a replayed duel token (409)', async () => {
+  // A retried vote (double tap, network retry) must not burn one of the voter's counted votes for the day.
+  it('does not spend the daily cap on a replayed duel token (409)', async () => {
     const me = visitor();
     const first = await duelOf(limited, me);
     const a = await vote(limited, me, first.token);
@@ -744,9 +741,8 @@ describe('rate limits and the daily cap', () => {
     expect(c.json().counted).toBe(true);
   });
 
-  // BUG (service.ts vote(): the cap key is the duel's scope, but a vote counts in every scope holding both
-  // jerseys): a voter over the cap in the global ranking keeps moving it through team duels.
-  it.fails('does not let a voter over the global cap keep moving global ratings through team duels', async () => {
+  // Every vote counts in the global ranking, so a voter over the cap must not keep moving it through team duels.
+  it('does not let a voter over the global cap keep moving global ratings through team duels', async () => {
     const me = visitor();
     const { responses } = await chain(limited, me, 4);
     expect(responses.at(-1)!.json().counted).toBe(false);
@@ -871,9 +867,8 @@ describe('a second process on the same database (PostgreSQL only: PGlite is in-p
   });
   afterAll(async () => other?.close());
 
-  // BUG (pool.ts jersey() serves its 15 s snapshot; service.ts store() then violates the votes → jerseys
-  // foreign key): a vote on a duel whose jersey another process deleted answers 500 instead of 410.
-  it.fails('answers 410, not 500, to a vote on a jersey deleted by another process', async (ctx) => {
+  // This process's catalogue copy still has the jersey; the insert's foreign key is what finds it gone.
+  it('answers 410, not 500, to a vote on a jersey deleted by another process', async (ctx) => {
     if (!other) return ctx.skip();
     const gone = one.other;
     const me = visitor();
