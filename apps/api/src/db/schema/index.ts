@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -239,6 +240,17 @@ export const votes = pgTable(
     index('votes_left_idx').on(t.leftId),
     index('votes_right_idx').on(t.rightId),
   ],
+);
+
+/** Votes a voter cast on a UTC day that could count: the daily cap reads one row, not the votes. */
+export const voterDays = pgTable(
+  'voter_days',
+  {
+    voterKey: text('voter_key').notNull(),
+    day: date('day').notNull(),
+    counted: integer('counted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.voterKey, t.day] })],
 );
 
 /** Live Elo per scope and jersey, updated in the vote's statement (feedback and pair selection only). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDuelResponse, voteResponse } from '@manto/contracts';
 import { seedCatalogue } from '../../../test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
 
@@ -27,11 +28,14 @@ describe('duels', () => {
   it('issues a global duel and accepts one vote, answering with ratings, the crowd and the next duel', async () => {
     const me = visitor();
     const first = await nextDuel(me);
+    // These routes skip zod on the way out (lib/plain-json.ts): their answers must still fit the contract.
+    expect(nextDuelResponse.parse(first)).toEqual(first);
     expect(first.jerseysCount).toBe(12);
     expect(first.duel.left.id).not.toBe(first.duel.right.id);
     const res = await vote(me, first.duel.token, 'left');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    expect(voteResponse.parse(body)).toEqual(body);
     expect(body.counted).toBe(true);
     expect(body.left.change).toBeGreaterThan(0);
     expect(body.right.change).toBeLessThan(0);

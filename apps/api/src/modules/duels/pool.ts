@@ -10,16 +10,21 @@ import type { Candidate } from './pair-sampler.ts';
 /** How long the pool trusts its copy before reloading (other processes' catalogue edits and votes). */
 const MAX_AGE_MS = 15_000;
 
+interface LiveRating extends Candidate {
+  rating: number;
+  games: number;
+}
+
 interface Snapshot {
   version: number;
   loadedAt: number;
   jerseys: Map<string, CatalogueJersey>;
   teams: Map<string, NamedRef & { id: string }>;
   models: Map<string, NamedRef & { id: string }>;
-  /** scope → jersey id → live rating. */
-  ratings: Map<string, Map<string, EloState>>;
-  /** scope → active jerseys in it (built on first use). */
-  scopes: Map<string, CatalogueJersey[]>;
+  /** scope → jersey id → live rating; the objects are updated in place as votes commit. */
+  ratings: Map<string, Map<string, LiveRating>>;
+  /** scope → its active jerseys' ratings (built on first use, shared with `ratings`). */
+  scopes: Map<string, LiveRating[]>;
 }
 
 /**
@@ -67,11 +72,11 @@ export class DuelPool {
         sql`select scope, jersey_id, rating, games from live_ratings`,
       ),
     ]);
-    const ratings = new Map<string, Map<string, EloState>>();
+    const ratings = new Map<string, Map<string, LiveRating>>();
     for (const r of ratingRows) {
       let scope = ratings.get(r.scope);
       if (!scope) ratings.set(r.scope, (scope = new Map()));
-      scope.set(r.jersey_id, { rating: Number(r.rating), games: Number(r.games) });
+      scope.set(r.jersey_id, { id: r.jersey_id, rating: Number(r.rating), games: Number(r.games) });
     }
     const snapshot: Snapshot = {
       version,
@@ -115,33 +120,42 @@ export class DuelPool {
     return (await this.current()).jerseys.get(id) ?? null;
   }
 
-  /** Active jerseys of a scope with their live ratings there. */
-  async candidates(scope: string): Promise<{ jersey: CatalogueJersey; candidate: Candidate }[]> {
+  /**
+   * Active jerseys of a scope as sampler candidates (the same objects each time, so a request
+   * allocates nothing here), and every jersey by id.
+   */
+  async candidates(
+    scope: string,
+  ): Promise<{ list: readonly Candidate[]; jerseys: ReadonlyMap<string, CatalogueJersey> }> {
     const s = await this.current();
-    let members = s.scopes.get(scope);
-    if (!members) {
-      members = [...s.jerseys.values()].filter((j) => j.active && inScope(scope, j));
-      s.scopes.set(scope, members);
+    let list = s.scopes.get(scope);
+    if (!list) {
+      list = [...s.jerseys.values()].filter((j) => j.active && inScope(scope, j)).map((j) => stateOf(s, scope, j.id));
+      s.scopes.set(scope, list);
     }
-    const ratings = s.ratings.get(scope);
-    return members.map((jersey) => {
-      const r = ratings?.get(jersey.id);
-      return { jersey, candidate: { id: jersey.id, rating: r?.rating ?? ELO_START, games: r?.games ?? 0 } };
-    });
+    return { list, jerseys: s.jerseys };
   }
 
   async rating(scope: string, jerseyId: string): Promise<EloState> {
-    return (await this.current()).ratings.get(scope)?.get(jerseyId) ?? { rating: ELO_START, games: 0 };
+    const state = (await this.current()).ratings.get(scope)?.get(jerseyId);
+    return state ? { rating: state.rating, games: state.games } : { rating: ELO_START, games: 0 };
   }
 
   /** Records ratings a committed vote returned. */
   setRating(scope: string, jerseyId: string, state: EloState): void {
-    const s = this.snapshot;
-    if (!s) return;
-    let ratings = s.ratings.get(scope);
-    if (!ratings) s.ratings.set(scope, (ratings = new Map()));
-    ratings.set(jerseyId, state);
+    if (!this.snapshot) return;
+    const live = stateOf(this.snapshot, scope, jerseyId);
+    live.rating = state.rating;
+    live.games = state.games;
   }
+}
+
+function stateOf(s: Snapshot, scope: string, id: string): LiveRating {
+  let ratings = s.ratings.get(scope);
+  if (!ratings) s.ratings.set(scope, (ratings = new Map()));
+  let state = ratings.get(id);
+  if (!state) ratings.set(id, (state = { id, rating: ELO_START, games: 0 }));
+  return state;
 }
 
 export function summary(j: CatalogueJersey): JerseySummary {

@@ -10,6 +10,7 @@ import {
   voteResponse,
 } from '@manto/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { plainJson } from '../../lib/plain-json.ts';
 import type { DuelService, Voter } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
@@ -39,6 +40,7 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
         headers: voterHeaders,
         response: { 200: nextDuelResponse, ...errors },
       },
+      serializerCompiler: plainJson,
       config: { access: 'public', identify: true },
     },
     async (request, reply) => {
@@ -52,6 +54,7 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
     '/api/duels/votes',
     {
       schema: { tags, body: voteInput, headers: voterHeaders, response: { 200: voteResponse, ...errors } },
+      serializerCompiler: plainJson,
       config: { access: 'public', identify: true },
     },
     async (request) => duels.vote(request.body, voterOf(request)),

@@ -73,17 +73,16 @@ export class DuelService {
   }
 
   async next(scope: Scope, voter: Voter): Promise<NextDuel> {
-    const [entries, answered] = await Promise.all([this.pool.candidates(scope.key), this.answered.of(voter.key)]);
+    const [{ list, jerseys }, answered] = await Promise.all([
+      this.pool.candidates(scope.key),
+      this.answered.of(voter.key),
+    ]);
     const view = {
       team: scope.team && { slug: scope.team.slug, name: scope.team.name },
       model: scope.model && { slug: scope.model.slug, name: scope.model.name },
     };
-    const pair = pickPair(
-      entries.map((e) => e.candidate),
-      (a, b) => answered.has(pairKey(a, b)),
-    );
-    if (!pair) return { scope: view, duel: null, jerseysCount: entries.length };
-    const byId = new Map(entries.map((e) => [e.jersey.id, e.jersey]));
+    const pair = pickPair(list, (a, b) => answered.has(pairKey(a, b)));
+    if (!pair) return { scope: view, duel: null, jerseysCount: list.length };
     const [left, right] = pair;
     const issuedAt = this.now();
     const token = this.tokens.sign({
@@ -98,11 +97,11 @@ export class DuelService {
       scope: view,
       duel: {
         token,
-        left: { ...summary(byId.get(left.id)!), rating: round(left.rating) },
-        right: { ...summary(byId.get(right.id)!), rating: round(right.rating) },
+        left: { ...summary(jerseys.get(left.id)!), rating: round(left.rating) },
+        right: { ...summary(jerseys.get(right.id)!), rating: round(right.rating) },
         expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString(),
       },
-      jerseysCount: entries.length,
+      jerseysCount: list.length,
     };
   }
 
@@ -242,9 +241,15 @@ export class DuelService {
     const skip = v.outcome === 'skip';
 
     // Every vote counts in the global ranking, so the cap per scope is in effect a cap per voter per day.
-    const underCap = sql`(select count(*) from votes where voter_key = ${v.voter.key}
-        and answered_at >= ${v.dayStart.toISOString()} and valid and outcome <> 'skip') < ${this.settings.dailyCap}`;
-    const valid = skip ? sql`true` : underCap;
+    // The day's counter moves only when this duel was never answered: a replay spends nothing.
+    const day = skip
+      ? sql`select null::int as counted`
+      : sql`insert into voter_days as vd (voter_key, day, counted)
+          select ${v.voter.key}, ${v.dayStart.toISOString().slice(0, 10)}, 1
+           where not exists (select 1 from votes where duel_id = ${v.claims.duelId})
+          on conflict (voter_key, day) do update set counted = vd.counted + 1
+          returning counted`;
+    const valid = skip ? sql`true` : sql`coalesce((select counted from d), 0) <= ${this.settings.dailyCap}`;
     const counts = sql`exists (select 1 from v where v.valid)`;
     const values = sql.join(
       v.changes.map((c) => sql`(${c.scope}, ${c.jerseyId}::uuid, ${c.delta}::double precision)`),
@@ -274,7 +279,8 @@ export class DuelService {
     try {
       rows = await queryRows(
         this.db,
-        sql`with v as (
+        sql`with d as (${day}),
+          v as (
             insert into votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash,
               user_agent, issued_at, fast, valid, invalid_reason)
             select ${v.claims.duelId}, ${v.claims.scope}, ${v.left.id}, ${v.right.id}, ${v.outcome}, ${v.skipReason},

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ranking } from '@manto/contracts';
+import { type Ranking, rankingResponse, teamRankingsResponse } from '@manto/contracts';
 import { queryRows } from '../../db/client.ts';
 import { votes } from '../../db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '../../../test/catalogue.ts';
@@ -48,6 +48,8 @@ async function apiVote(headers: Record<string, string>, outcome: string, query =
 async function ranking(query = ''): Promise<Ranking> {
   const res = await t.inject({ method: 'GET', url: `/api/rankings?pageSize=100${query}` });
   expect(res.statusCode, res.body).toBe(200);
+  // Served without zod on the way out (lib/plain-json.ts): the answer must still fit the contract.
+  expect(rankingResponse.parse(res.json())).toEqual(res.json());
   return res.json();
 }
 
@@ -119,6 +121,7 @@ describe('ranking snapshots', () => {
     expect(team0.items.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // The leader is what the team list shows.
     const teams = await t.inject({ method: 'GET', url: '/api/rankings/teams' });
+    expect(teamRankingsResponse.parse(teams.json())).toEqual(teams.json());
     const item = teams.json().items.find((i: { team: { slug: string } }) => i.team.slug === catalogue.teams[0]!.slug);
     expect(item.leader.jersey.id).toBe(expected[0]);
     expect(item.votes).toBe(team0.votes);

@@ -18,6 +18,7 @@ import {
 } from '@manto/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { plainJson } from '../../lib/plain-json.ts';
 import { restoreFlag } from './outliers.ts';
 import type { RankingService } from './service.ts';
 
@@ -47,6 +48,7 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { db: Db
     '/api/rankings',
     {
       schema: { tags, querystring: rankingQuery, response: { 200: rankingResponse, ...errors } },
+      serializerCompiler: plainJson,
       config: { access: 'public' },
     },
     async (request) => rankings.ranking(request.query),
@@ -56,6 +58,7 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { db: Db
     '/api/rankings/teams',
     {
       schema: { tags, querystring: teamRankingsQuery, response: { 200: teamRankingsResponse, ...errors } },
+      serializerCompiler: plainJson,
       config: { access: 'public' },
     },
     async (request) => rankings.teamRankings(request.query),
