@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Ranking,
   errorEnvelope,
   jerseyRatingResponse,
   myVotesQuery,
@@ -51,7 +52,11 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { db: Db
       serializerCompiler: plainJson,
       config: { access: 'public' },
     },
-    async (request) => rankings.ranking(request.query),
+    async (request, reply) => {
+      // A cached page is already JSON, and Fastify sends a string as it is.
+      const json = await rankings.rankingJson(request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Ranking);
+    },
   );
 
   r.get(

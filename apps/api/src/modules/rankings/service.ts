@@ -20,6 +20,7 @@ import { GLOBAL, parseScope, teamScope } from './scopes.ts';
 
 /** Snapshots change every few minutes at most: readers share an assembled copy this long. */
 const CACHE_MS = 5_000;
+const PAGE_CACHE_SIZE = 500;
 
 interface Snapshot {
   fitId: number;
@@ -47,6 +48,8 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /** Reads the snapshots the ranking job writes; never fits anything itself (readers never wait for a fit). */
 export class RankingService {
   private readonly cache = new Map<string, { at: number; value: Promise<Snapshot | null> }>();
+  /** Serialized ranking pages by query: the same first pages are asked for over and over. */
+  private readonly pages = new Map<string, { at: number; json: string }>();
 
   constructor(
     private readonly db: Db,
@@ -58,6 +61,7 @@ export class RankingService {
   /** After a fit in this process; other processes' fits show within CACHE_MS. */
   invalidate(): void {
     this.cache.clear();
+    this.pages.clear();
   }
 
   snapshot(scope: string): Promise<Snapshot | null> {
@@ -147,6 +151,18 @@ export class RankingService {
       suppliers: distinct(all.map((r) => r.jersey.supplier)),
       seasons: seasons.length > 0 ? { min: Math.min(...seasons), max: Math.max(...seasons) } : null,
     };
+  }
+
+  /** `ranking(q)` as JSON, kept as long as the snapshot it was made from (at most CACHE_MS). */
+  async rankingJson(q: Parameters<RankingService['ranking']>[0]): Promise<string> {
+    const key = JSON.stringify(q);
+    const hit = this.pages.get(key);
+    if (hit && this.now() - hit.at < CACHE_MS) return hit.json;
+    const json = JSON.stringify(await this.ranking(q));
+    this.pages.set(key, { at: this.now(), json });
+    // Bounded: drop the oldest entry (Maps iterate in insertion order).
+    if (this.pages.size > PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
+    return json;
   }
 
   /** Every team with active jerseys, its leader and votes in its latest snapshot. */
