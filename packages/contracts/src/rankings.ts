@@ -155,21 +155,25 @@ export type TeamRankingItem = z.infer<typeof teamRankingItem>;
 export const teamRankingsResponse = paged(teamRankingItem);
 export type TeamRankings = z.infer<typeof teamRankingsResponse>;
 
-export const standing = z.object({
-  rank: z.number().int(),
-  rankUb: z.number().int(),
-  /** Jerseys ranked in the scope. */
-  of: z.number().int(),
-  score: z.number(),
-  lower: z.number(),
-  upper: z.number(),
-  votes: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
-  ties: z.number().int(),
-  provisional: z.boolean(),
-  fittedAt: z.string(),
-});
+/** A jersey's place in one scope's latest snapshot (the jersey page). */
+export const standing = rankingRow
+  .pick({
+    rank: true,
+    rankUb: true,
+    score: true,
+    lower: true,
+    upper: true,
+    votes: true,
+    wins: true,
+    losses: true,
+    ties: true,
+    provisional: true,
+  })
+  .extend({
+    /** Jerseys ranked in the scope. */
+    of: z.number().int(),
+    fittedAt: z.string(),
+  });
 export type Standing = z.infer<typeof standing>;
 
 export const jerseyRatingResponse = z.object({

@@ -33,7 +33,7 @@ import { ExportPanel } from './export-panel.tsx';
 import { RankingFilters } from './ranking-filters.tsx';
 import { RankingList } from './ranking-list.tsx';
 import { RankingTable } from './ranking-table.tsx';
-import { TeamMark } from './team-mark.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
 import { useIntlLocale } from './use-locale.ts';
 
@@ -87,7 +87,7 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
           <Text>{team?.name ?? '…'}</Text>
         </Breadcrumbs>
         <Group wrap="nowrap" align="center">
-          {team && <TeamMark team={team} size={56} />}
+          {team && <TeamCrest team={team} size={56} />}
           <div style={{ minWidth: 0 }}>
             <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
               {team ? t('team.title', { team: team.name }) : <Skeleton height={36} width={260} />}

@@ -25,7 +25,7 @@ import { TEAM_RANKINGS_PAGE_SIZE } from '../api/rankings-api.ts';
 import { teamRankingsQuery } from '../api/queries.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
-import { TeamMark } from '../components/team-mark.tsx';
+import { TeamCrest } from '../../../components/team-crest.tsx';
 import { useIntlLocale } from '../components/use-locale.ts';
 import { formatScore } from '../lib/format.ts';
 import { RANKING_PARAM, pageParam, withParam } from '../lib/search-params.ts';
@@ -41,7 +41,7 @@ function TeamCard({ item }: { item: TeamRankingItem }) {
   return (
     <Card withBorder padding="md" className={classes.card}>
       <Group wrap="nowrap">
-        <TeamMark team={team} />
+        <TeamCrest team={team} />
         <div style={{ minWidth: 0 }}>
           <Anchor
             component={Link}
