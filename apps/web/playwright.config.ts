@@ -36,6 +36,9 @@ const mobile = {
   hasTouch: true,
 };
 
+/** Specs that cast votes (see the 'voting' projects). */
+const VOTING = /(duels|rankings)(\.mobile)?\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(ROOT, 'test-results'),
@@ -60,9 +63,24 @@ export default defineConfig({
     {
       name: 'desktop',
       use: desktop,
-      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/],
+      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/, VOTING],
     },
-    { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/ },
+    { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/, testIgnore: VOTING },
+    // Journeys that vote in the global duel run after the others: a vote on another journey's jersey
+    // would make its deletion (rightly) refused, since votes are append-only.
+    {
+      name: 'voting',
+      use: desktop,
+      testMatch: VOTING,
+      testIgnore: /\.mobile\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
+    },
+    {
+      name: 'voting-mobile',
+      use: mobile,
+      testMatch: /(duels|rankings)\.mobile\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
+    },
     // Only with SCREENSHOTS=1 (the spec skips itself otherwise); it sets its own viewports.
     { name: 'screenshots', use: desktop, testMatch: /screenshots\.spec\.ts$/ },
   ],

@@ -74,6 +74,9 @@ describe('result formatting', () => {
     expect(formatChange(-12.2)).toBe('\u221212');
     expect(formatChange(0.3)).toBe('±0');
     expect(formatChange(-0.4)).toBe('±0');
+    // Both sides of one vote move by the same amount: −17.5 and +17.5 must read alike.
+    expect(formatChange(-17.5)).toBe('\u221218');
+    expect(formatChange(17.5)).toBe('+18');
     expect(changeTone(3)).toBe('up');
     expect(changeTone(-3)).toBe('down');
     expect(changeTone(0.2)).toBe('flat');

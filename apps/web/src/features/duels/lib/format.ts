@@ -2,16 +2,19 @@ import type { CrowdTally } from '@manto/contracts';
 
 const MINUS = '\u2212';
 
+/** Rounds halves away from zero, so a pair's −17.5 / +17.5 reads −18 / +18 (Math.round gives −17). */
+const roundHalfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
+
 /** A live rating change as the result shows it: "+12", "−12" (a real minus sign), "±0". */
 export function formatChange(change: number): string {
-  const rounded = Math.round(change);
+  const rounded = roundHalfAway(change);
   if (rounded === 0) return '±0';
   return rounded > 0 ? `+${rounded}` : `${MINUS}${Math.abs(rounded)}`;
 }
 
 /** The direction of a change, for colouring it. */
 export function changeTone(change: number): 'up' | 'down' | 'flat' {
-  const rounded = Math.round(change);
+  const rounded = roundHalfAway(change);
   return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
 }
 
