@@ -104,8 +104,9 @@ test('the team list shows the leader and opens the team ranking in preference or
   await expect(page).toHaveURL(new RegExp(`busca=${cat.suffix}`));
   const teamLink = page.getByRole('link', { name: teamName, exact: true });
   await expect(teamLink).toBeVisible();
+  // The previous (unfiltered) list stays on screen while the search loads: wait for this team alone.
+  await expect(page.getByText('Líder')).toHaveCount(1);
   await expect(page.getByText('4 camisas')).toBeVisible();
-  await expect(page.getByText('Líder')).toBeVisible();
   await expect(page.getByText(`2024 · ${cat.models['Titular']!.name}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'team rankings');
 
