@@ -36,7 +36,7 @@ const mobile = {
   hasTouch: true,
 };
 
-/** Specs that cast votes (see the 'voting' projects). */
+/** Specs that cast votes (see the duels and rankings projects). */
 const VOTING = /(duels|rankings)(\.mobile)?\.spec\.ts$/;
 
 export default defineConfig({
@@ -66,20 +66,17 @@ export default defineConfig({
       testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/, VOTING],
     },
     { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/, testIgnore: VOTING },
-    // Journeys that vote in the global duel run after the others: a vote on another journey's jersey
-    // would make its deletion (rightly) refused, since votes are append-only.
+    // Journeys that vote in the global duel run after the others (a vote on another journey's jersey
+    // would rightly block its deletion: votes are append-only), and the rankings journeys, which check
+    // an order their own votes make, after the duel journeys.
+    { name: 'duels', use: desktop, testMatch: /duels\.spec\.ts$/, dependencies: ['desktop', 'mobile'] },
+    { name: 'duels-mobile', use: mobile, testMatch: /duels\.mobile\.spec\.ts$/, dependencies: ['desktop', 'mobile'] },
+    { name: 'rankings', use: desktop, testMatch: /rankings\.spec\.ts$/, dependencies: ['duels', 'duels-mobile'] },
     {
-      name: 'voting',
-      use: desktop,
-      testMatch: VOTING,
-      testIgnore: /\.mobile\.spec\.ts$/,
-      dependencies: ['desktop', 'mobile'],
-    },
-    {
-      name: 'voting-mobile',
+      name: 'rankings-mobile',
       use: mobile,
-      testMatch: /(duels|rankings)\.mobile\.spec\.ts$/,
-      dependencies: ['desktop', 'mobile'],
+      testMatch: /rankings\.mobile\.spec\.ts$/,
+      dependencies: ['duels', 'duels-mobile'],
     },
     // Only with SCREENSHOTS=1 (the spec skips itself otherwise); it sets its own viewports.
     { name: 'screenshots', use: desktop, testMatch: /screenshots\.spec\.ts$/ },
