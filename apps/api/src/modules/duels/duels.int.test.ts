@@ -74,3 +74,15 @@ describe('duels', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('catalogue written by another process', () => {
+  it('finds a team this process has not loaded yet instead of answering 404', async () => {
+    await nextDuel(visitor()); // the pool is loaded
+    // Straight into the database, as another API process would: no local invalidation happens.
+    const other = await seedCatalogue(t.db, { teams: 1, models: ['Third'], seasons: [2023, 2024] });
+    await new Promise((r) => setTimeout(r, 2_100)); // past the throttle of an earlier unknown slug
+    const d = await nextDuel(visitor(), `?team=${other.teams[0]!.slug}`);
+    expect(d.jerseysCount).toBe(2);
+    expect(d.duel.left.team.slug).toBe(other.teams[0]!.slug);
+  });
+});

@@ -9,6 +9,8 @@ import type { Candidate } from './pair-sampler.ts';
 
 /** How long the pool trusts its copy before reloading (other processes' catalogue edits and votes). */
 const MAX_AGE_MS = 15_000;
+/** At most one reload per this long for slugs this process does not know. */
+const MISS_RELOAD_MS = 2_000;
 
 interface LiveRating extends Candidate {
   rating: number;
@@ -21,6 +23,8 @@ interface Snapshot {
   jerseys: Map<string, CatalogueJersey>;
   teams: Map<string, NamedRef & { id: string }>;
   models: Map<string, NamedRef & { id: string }>;
+  teamsById: Map<string, NamedRef & { id: string }>;
+  modelsById: Map<string, NamedRef & { id: string }>;
   /** scope → jersey id → live rating; the objects are updated in place as votes commit. */
   ratings: Map<string, Map<string, LiveRating>>;
   /** scope → its active jerseys' ratings (built on first use, shared with `ratings`). */
@@ -84,6 +88,8 @@ export class DuelPool {
       jerseys: new Map(catalogue.map((j) => [j.id, j])),
       teams: new Map(teamRows.map((t) => [t.slug, t])),
       models: new Map(modelRows.map((m) => [m.slug, m])),
+      teamsById: new Map(teamRows.map((t) => [t.id, t])),
+      modelsById: new Map(modelRows.map((m) => [m.id, m])),
       ratings,
       scopes: new Map(),
     };
@@ -91,20 +97,32 @@ export class DuelPool {
     return snapshot;
   }
 
+  /** A team by slug; an unknown one triggers a reload (at most every few seconds: anyone can send slugs). */
   async team(slug: string) {
-    return (await this.current()).teams.get(slug) ?? null;
+    return this.findBySlug((s) => s.teams.get(slug));
   }
 
   async model(slug: string) {
-    return (await this.current()).models.get(slug) ?? null;
+    return this.findBySlug((s) => s.models.get(slug));
   }
 
   async teamById(id: string) {
-    return [...(await this.current()).teams.values()].find((t) => t.id === id) ?? null;
+    return (await this.current()).teamsById.get(id) ?? null;
   }
 
   async modelById(id: string) {
-    return [...(await this.current()).models.values()].find((m) => m.id === id) ?? null;
+    return (await this.current()).modelsById.get(id) ?? null;
+  }
+
+  private lastMissReload = -Infinity;
+
+  /** Created in another process since the last load? Look again, throttled. */
+  private async findBySlug<T>(find: (s: Snapshot) => T | undefined): Promise<T | null> {
+    const found = find(await this.current());
+    if (found || this.now() - this.lastMissReload < MISS_RELOAD_MS) return found ?? null;
+    this.lastMissReload = this.now();
+    this.invalidate();
+    return find(await this.current()) ?? null;
   }
 
   /** Every jersey by id, active or not (ranking rows are drawn from it). */
