@@ -8,9 +8,9 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryCounters, RedisCounters } from './counters.ts';
+import { REDIS_URL, redisReachable } from '../../test/redis.ts';
 
 /** The Redis the window tests use (skipped when it does not answer). */
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const silent = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -47,23 +47,6 @@ describe('MemoryCounters', () => {
   });
 });
 
-async function redisReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1_000,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUp = await redisReachable(REDIS_URL);
 if (!redisUp)
   console.warn(`counters.int.test: Redis not reachable at ${REDIS_URL}; RedisCounters window tests skipped`);

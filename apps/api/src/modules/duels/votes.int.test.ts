@@ -5,19 +5,18 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { countedScopes } from '../rankings/scopes.ts';
 import { type DuelClaims, DuelTokens } from './duel-token.ts';
+import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
 
 const TTL_MS = 600_000;
 /** Comfortably above the default VOTE_MIN_DECISION_MS (700). */
 const THINK_MS = 750;
 /** The Redis the shared-limit tests use (skipped when it does not answer). */
-const REDIS_URL = 'redis://127.0.0.1:6379';
 
 // ————————————————————————————————————————————— helpers —————————————————————————————————————————————
 
@@ -759,23 +758,6 @@ describe('rate limits and the daily cap', () => {
 
 // ———————————————————————————————————— limits shared by two processes through Redis ————————————————————————————————————
 
-async function redisReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1_000,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUp = await redisReachable(REDIS_URL);
 if (!redisUp) console.warn(`votes.int.test: Redis not reachable at ${REDIS_URL}; shared-limit tests skipped`);
 
