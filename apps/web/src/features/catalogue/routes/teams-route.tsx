@@ -11,12 +11,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlList } from '../../../lib/url-list.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { teamsQuery } from '../api/queries.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -27,33 +26,8 @@ const PAGE_SIZE = 48;
 /** /camisas — teams that have jerseys, searchable and filterable by category. */
 export function TeamsRoute() {
   const { t } = useTranslation('catalogue');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('busca') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const { params, search, setSearch, query: debounced, page, setPage, setParam } = useUrlList();
   const category = params.get('categoria') ?? '';
-  const page = Math.max(1, Number(params.get('pagina')) || 1);
-
-  useEffect(() => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (debounced) next.set('busca', debounced);
-        else next.delete('busca');
-        if (debounced !== (prev.get('busca') ?? '')) next.delete('pagina');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, setParams]);
-
-  const update = (key: string, value: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'pagina') next.delete('pagina');
-      return next;
-    });
 
   const query = useQuery(teamsQuery({ search: debounced || undefined, category: category || undefined, page }));
   const pages = query.data ? Math.ceil(query.data.total / PAGE_SIZE) : 0;
@@ -81,7 +55,7 @@ export function TeamsRoute() {
           <SegmentedControl
             aria-labelledby="category-label"
             value={category}
-            onChange={(v) => update('categoria', v)}
+            onChange={(v) => setParam('categoria', v)}
             data={[
               { value: '', label: t('teams.categories.all') },
               { value: 'club', label: t('teams.categories.club') },
@@ -133,7 +107,7 @@ export function TeamsRoute() {
               <Pagination
                 total={pages}
                 value={page}
-                onChange={(p) => update('pagina', String(p))}
+                onChange={setPage}
                 getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
               />
             </Center>

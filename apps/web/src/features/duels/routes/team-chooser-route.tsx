@@ -1,10 +1,9 @@
 import { Badge, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlList } from '../../../lib/url-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { TEAMS_PAGE_SIZE } from '../api/duels-api.ts';
@@ -15,23 +14,7 @@ import { TeamCrest } from '../../../components/team-crest.tsx';
 /** /comparar/times — choose the team whose jerseys will duel: a searchable grid with jersey counts. */
 export function TeamChooserRoute() {
   const { t } = useTranslation('duels');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('busca') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const page = Math.max(1, Number(params.get('pagina')) || 1);
-
-  useEffect(() => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (debounced) next.set('busca', debounced);
-        else next.delete('busca');
-        if (debounced !== (prev.get('busca') ?? '')) next.delete('pagina');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, setParams]);
+  const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
   const query = useQuery(teamsToCompareQuery({ search: debounced || undefined, page }));
   const pages = query.data ? Math.ceil(query.data.total / TEAMS_PAGE_SIZE) : 0;
@@ -99,13 +82,7 @@ export function TeamChooserRoute() {
               <Pagination
                 total={pages}
                 value={page}
-                onChange={(p) =>
-                  setParams((prev) => {
-                    const next = new URLSearchParams(prev);
-                    next.set('pagina', String(p));
-                    return next;
-                  })
-                }
+                onChange={setPage}
                 getControlProps={(c) => ({ 'aria-label': t('teams.pagination', { control: c }) })}
               />
             </Center>

@@ -10,59 +10,22 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useUrlList } from '../../../lib/url-list.ts';
 import { PAGE_SIZE } from '../api/manage-api.ts';
 import classes from './list-controls.module.css';
 
-/** URL parameters of the management lists (Portuguese, like the public catalogue's). */
-const SEARCH = 'busca';
-const PAGE = 'pagina';
 const SORT = 'ordem';
 
-/**
- * Search (debounced), page, sort and extra filters of a management list, kept in the URL so a
- * reload or a shared link shows the same page. Changing anything but the page goes back to page 1.
- */
+/** A management list's search, page, sort and extra filters, all in the URL (see useUrlList). */
 export function useListParams(defaultSort: string) {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get(SEARCH) ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get(PAGE)) || 1);
+  const { params, search, setSearch, query, page, setPage, setParam } = useUrlList(300);
   const sort = params.get(SORT) ?? defaultSort;
-
-  useEffect(() => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (debounced) next.set(SEARCH, debounced);
-        else next.delete(SEARCH);
-        if (debounced !== (prev.get(SEARCH) ?? '')) next.delete(PAGE);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, setParams]);
-
-  const update = useCallback(
-    (key: string, value: string | null) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== PAGE) next.delete(PAGE);
-        return next;
-      }),
-    [setParams],
-  );
-
-  const setPage = useCallback((value: number) => update(PAGE, value > 1 ? String(value) : null), [update]);
   const setSort = useCallback(
-    (value: string) => update(SORT, value === defaultSort ? null : value),
-    [update, defaultSort],
+    (value: string) => setParam(SORT, value === defaultSort ? null : value),
+    [setParam, defaultSort],
   );
 
   return {
@@ -70,14 +33,14 @@ export function useListParams(defaultSort: string) {
     search,
     setSearch,
     /** The debounced, trimmed search the query uses. */
-    query: debounced,
+    query,
     page,
     setPage,
     sort,
     setSort,
     /** Reads an extra filter from the URL. */
     filter: (key: string) => params.get(key),
-    setFilter: update,
+    setFilter: setParam,
   };
 }
 

@@ -12,13 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { TeamRankingItem } from '@manto/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlList } from '../../../lib/url-list.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { TEAM_RANKINGS_PAGE_SIZE } from '../api/rankings-api.ts';
@@ -28,9 +27,6 @@ import classes from '../components/rankings.module.css';
 import { TeamCrest } from '../../../components/team-crest.tsx';
 import { useIntlLocale } from '../components/use-locale.ts';
 import { formatScore } from '../lib/format.ts';
-import { RANKING_PARAM, pageParam, withParam } from '../lib/search-params.ts';
-
-const SEARCH_PARAM = 'busca';
 
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
@@ -86,17 +82,7 @@ function TeamCard({ item }: { item: TeamRankingItem }) {
 /** /rankings/times — every team with its jersey count and current leader; choose one. */
 export function TeamRankingsRoute() {
   const { t } = useTranslation('rankings');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get(SEARCH_PARAM) ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const page = pageParam(params.get(RANKING_PARAM.page));
-
-  useEffect(() => {
-    setParams(
-      (prev) => ((prev.get(SEARCH_PARAM) ?? '') === debounced ? prev : withParam(prev, SEARCH_PARAM, debounced)),
-      { replace: true },
-    );
-  }, [debounced, setParams]);
+  const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
   const query = useQuery(teamRankingsQuery({ search: debounced || undefined, page }));
   const pages = query.data ? Math.ceil(query.data.total / TEAM_RANKINGS_PAGE_SIZE) : 0;
@@ -148,7 +134,7 @@ export function TeamRankingsRoute() {
               <Pagination
                 total={pages}
                 value={Math.min(page, pages)}
-                onChange={(p) => setParams((prev) => withParam(prev, RANKING_PARAM.page, p))}
+                onChange={setPage}
                 getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
               />
             </Center>
