@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import type { ManageJersey } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { JerseyImage } from '../../../components/jersey-image.tsx';
 import { SessionEndedError, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -11,19 +10,16 @@ import { deleteJersey, setJerseyActive } from '../api/manage-api.ts';
 import { invalidateAfterChange, jerseyListQuery, manageKeys, optionsQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
+import { ManageListBody } from '../components/manage-list-body.tsx';
 import { JerseyForm } from '../components/jersey-form.tsx';
 import {
-  ListPagination,
   ResultCount,
   RowActions,
   SearchField,
   SortableTh,
-  TableSkeleton,
-  listClasses,
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
 import { useEditor } from '../components/use-editor.ts';
@@ -122,103 +118,85 @@ export function JerseysManageRoute() {
         {query.data && <ResultCount text={t('jerseys.count', { count: query.data.total })} />}
       </Group>
 
-      {query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error, t('common:error.description'))}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.isPending ? (
-        <TableSkeleton />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState
-          order={3}
-          title={t('jerseys.empty')}
-          description={filtered ? t('list.emptySearch') : t('jerseys.emptyDescription')}
-        />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={780} type="native">
-            <Table
-              verticalSpacing="xs"
-              highlightOnHover
-              className={listClasses.table}
-              aria-label={t('jerseys.title')}
-              aria-busy={query.isPlaceholderData}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
-                  <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
-                  <SortableTh
-                    label={t('jerseys.columns.season')}
-                    field="season"
-                    sort={list.sort}
-                    onSort={list.setSort}
-                    descendingFirst
-                  />
-                  <Table.Th>{t('jerseys.columns.model')}</Table.Th>
-                  <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
-                  <SortableTh
-                    label={t('jerseys.columns.updated')}
-                    field="updated"
-                    sort={list.sort}
-                    onSort={list.setSort}
-                    descendingFirst
-                  />
-                  <Table.Th>{t('jerseys.columns.active')}</Table.Th>
-                  <Table.Th ta="right">{t('list.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((jersey) => (
-                  <Table.Tr key={jersey.id}>
-                    <Table.Td>
-                      <Box w={56}>
-                        <JerseyImage image={jersey.image} alt="" sizes="56px" />
-                      </Box>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fw={700} size="sm">
-                        {jersey.team.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{jersey.modelYear}</Text>
-                      {jersey.modelYear !== String(jersey.season) && (
-                        <Text size="xs" c="dimmed">
-                          {jersey.season}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{jersey.model.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{jersey.supplier.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {date.format(new Date(jersey.updatedAt))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <ActiveSwitch jersey={jersey} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={jerseyName(jersey)}
-                        onEdit={() => editor.open(jersey)}
-                        onDelete={() => deleting.open(jersey)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPagination total={query.data.total} page={list.page} onChange={list.setPage} />
-        </>
-      )}
+      <ManageListBody
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        label={t('jerseys.title')}
+        minWidth={780}
+        spacing="xs"
+        empty={{
+          title: t('jerseys.empty'),
+          description: filtered ? t('list.emptySearch') : t('jerseys.emptyDescription'),
+        }}
+        head={
+          <>
+            <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
+            <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
+            <SortableTh
+              label={t('jerseys.columns.season')}
+              field="season"
+              sort={list.sort}
+              onSort={list.setSort}
+              descendingFirst
+            />
+            <Table.Th>{t('jerseys.columns.model')}</Table.Th>
+            <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
+            <SortableTh
+              label={t('jerseys.columns.updated')}
+              field="updated"
+              sort={list.sort}
+              onSort={list.setSort}
+              descendingFirst
+            />
+            <Table.Th>{t('jerseys.columns.active')}</Table.Th>
+            <Table.Th ta="right">{t('list.actions')}</Table.Th>
+          </>
+        }
+        row={(jersey) => (
+          <Table.Tr key={jersey.id}>
+            <Table.Td>
+              <Box w={56}>
+                <JerseyImage image={jersey.image} alt="" sizes="56px" />
+              </Box>
+            </Table.Td>
+            <Table.Td>
+              <Text fw={700} size="sm">
+                {jersey.team.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{jersey.modelYear}</Text>
+              {jersey.modelYear !== String(jersey.season) && (
+                <Text size="xs" c="dimmed">
+                  {jersey.season}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{jersey.model.name}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{jersey.supplier.name}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                {date.format(new Date(jersey.updatedAt))}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <ActiveSwitch jersey={jersey} />
+            </Table.Td>
+            <Table.Td>
+              <RowActions
+                name={jerseyName(jersey)}
+                onEdit={() => editor.open(jersey)}
+                onDelete={() => deleting.open(jersey)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <FormModal
         opened={editor.opened}

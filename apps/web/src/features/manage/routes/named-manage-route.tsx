@@ -3,24 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import type { ManageNamed } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { type NamedKind, deleteNamed } from '../api/manage-api.ts';
 import { namedListQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
+import { ManageListBody } from '../components/manage-list-body.tsx';
 import {
-  ListPagination,
   ResultCount,
   RowActions,
   SearchField,
   SortableTh,
-  TableSkeleton,
-  listClasses,
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { NamedForm } from '../components/named-form.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
@@ -60,73 +55,54 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
         {query.data && <ResultCount text={t(`${kind}.count`, { count: query.data.total })} />}
       </Group>
 
-      {query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error, t('common:error.description'))}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.isPending ? (
-        <TableSkeleton />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState
-          order={3}
-          title={t(`${kind}.empty`)}
-          description={list.query ? t('list.emptySearch') : t(`${kind}.emptyDescription`)}
-        />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={520} type="native">
-            <Table
-              verticalSpacing="sm"
-              highlightOnHover
-              className={listClasses.table}
-              aria-label={t(`${kind}.title`)}
-              aria-busy={query.isPlaceholderData}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh label={t('named.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-                  <Table.Th>{t('named.columns.slug')}</Table.Th>
-                  <SortableTh
-                    label={t('named.columns.jerseys')}
-                    field="jerseys"
-                    sort={list.sort}
-                    onSort={list.setSort}
-                    descendingFirst
-                  />
-                  <Table.Th ta="right">{t('list.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((record) => (
-                  <Table.Tr key={record.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        {withLogo && <RecordAvatar name={record.name} image={record.logo} />}
-                        <Text fw={700} size="sm">
-                          {record.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{record.slug}</Code>
-                    </Table.Td>
-                    <Table.Td>{record.jerseysCount}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={record.name}
-                        onEdit={() => editor.open(record)}
-                        onDelete={() => deleting.open(record)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPagination total={query.data.total} page={list.page} onChange={list.setPage} />
-        </>
-      )}
+      <ManageListBody
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        label={t(`${kind}.title`)}
+        minWidth={520}
+        empty={{
+          title: t(`${kind}.empty`),
+          description: list.query ? t('list.emptySearch') : t(`${kind}.emptyDescription`),
+        }}
+        head={
+          <>
+            <SortableTh label={t('named.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
+            <Table.Th>{t('named.columns.slug')}</Table.Th>
+            <SortableTh
+              label={t('named.columns.jerseys')}
+              field="jerseys"
+              sort={list.sort}
+              onSort={list.setSort}
+              descendingFirst
+            />
+            <Table.Th ta="right">{t('list.actions')}</Table.Th>
+          </>
+        }
+        row={(record) => (
+          <Table.Tr key={record.id}>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                {withLogo && <RecordAvatar name={record.name} image={record.logo} />}
+                <Text fw={700} size="sm">
+                  {record.name}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Code>{record.slug}</Code>
+            </Table.Td>
+            <Table.Td>{record.jerseysCount}</Table.Td>
+            <Table.Td>
+              <RowActions
+                name={record.name}
+                onEdit={() => editor.open(record)}
+                onDelete={() => deleting.open(record)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <FormModal
         opened={editor.opened}

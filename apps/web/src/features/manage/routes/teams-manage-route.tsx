@@ -3,24 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import type { ManageTeam } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteTeam } from '../api/manage-api.ts';
 import { teamListQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
+import { ManageListBody } from '../components/manage-list-body.tsx';
 import {
-  ListPagination,
   ResultCount,
   RowActions,
   SearchField,
   SortableTh,
-  TableSkeleton,
-  listClasses,
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
 import { TeamForm } from '../components/team-form.tsx';
@@ -56,84 +51,56 @@ export function TeamsManageRoute() {
         {query.data && <ResultCount text={t('teams.count', { count: query.data.total })} />}
       </Group>
 
-      {query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error, t('common:error.description'))}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.isPending ? (
-        <TableSkeleton />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState
-          order={3}
-          title={t('teams.empty.title')}
-          description={list.query ? t('list.emptySearch') : t('teams.empty.description')}
-        />
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table
-              verticalSpacing="sm"
-              highlightOnHover
-              className={listClasses.table}
-              aria-label={t('teams.title')}
-              aria-busy={query.isPlaceholderData}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableTh label={t('teams.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-                  <SortableTh
-                    label={t('teams.columns.location')}
-                    field="country"
-                    sort={list.sort}
-                    onSort={list.setSort}
-                  />
-                  <Table.Th>{t('teams.columns.category')}</Table.Th>
-                  <SortableTh
-                    label={t('teams.columns.jerseys')}
-                    field="jerseys"
-                    sort={list.sort}
-                    onSort={list.setSort}
-                    descendingFirst
-                  />
-                  <Table.Th ta="right">{t('list.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.items.map((team) => (
-                  <Table.Tr key={team.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <RecordAvatar name={team.name} image={team.crest} color={team.baseColor} />
-                        <Text fw={700} size="sm">
-                          {team.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{[team.city, team.state, team.country].filter(Boolean).join(' · ')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray">
-                        {t(`teams.categories.${team.category}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{team.jerseysCount}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={team.name}
-                        onEdit={() => editor.open(team)}
-                        onDelete={() => deleting.open(team)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <ListPagination total={query.data.total} page={list.page} onChange={list.setPage} />
-        </>
-      )}
+      <ManageListBody
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        label={t('teams.title')}
+        minWidth={720}
+        empty={{
+          title: t('teams.empty.title'),
+          description: list.query ? t('list.emptySearch') : t('teams.empty.description'),
+        }}
+        head={
+          <>
+            <SortableTh label={t('teams.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
+            <SortableTh label={t('teams.columns.location')} field="country" sort={list.sort} onSort={list.setSort} />
+            <Table.Th>{t('teams.columns.category')}</Table.Th>
+            <SortableTh
+              label={t('teams.columns.jerseys')}
+              field="jerseys"
+              sort={list.sort}
+              onSort={list.setSort}
+              descendingFirst
+            />
+            <Table.Th ta="right">{t('list.actions')}</Table.Th>
+          </>
+        }
+        row={(team) => (
+          <Table.Tr key={team.id}>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <RecordAvatar name={team.name} image={team.crest} color={team.baseColor} />
+                <Text fw={700} size="sm">
+                  {team.name}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{[team.city, team.state, team.country].filter(Boolean).join(' · ')}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color="gray">
+                {t(`teams.categories.${team.category}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{team.jerseysCount}</Table.Td>
+            <Table.Td>
+              <RowActions name={team.name} onEdit={() => editor.open(team)} onDelete={() => deleting.open(team)} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <FormModal
         opened={editor.opened}
