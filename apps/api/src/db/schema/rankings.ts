@@ -1,0 +1,61 @@
+// Official ranking snapshots written by the ranking job, and the job lease.
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { jerseys } from './catalogue.ts';
+
+/** One Bradley-Terry fit of one scope: the snapshot readers are served from. */
+export const rankingFits = pgTable(
+  'ranking_fits',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    fittedAt: timestamp('fitted_at', { withTimezone: true }).notNull(),
+    /** Counted votes in the fit. */
+    votes: integer('votes').notNull(),
+    /** Digest of the pair counts and jersey set, to skip refitting an unchanged scope. */
+    digest: text('digest').notNull(),
+    rounds: integer('rounds').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('ranking_fits_scope_idx').on(t.scope, t.fittedAt)],
+);
+
+export const rankingEntries = pgTable(
+  'ranking_entries',
+  {
+    fitId: integer('fit_id')
+      .notNull()
+      .references(() => rankingFits.id, { onDelete: 'cascade' }),
+    jerseyId: uuid('jersey_id')
+      .notNull()
+      .references(() => jerseys.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    rankUb: integer('rank_ub').notNull(),
+    score: doublePrecision('score').notNull(),
+    lower: doublePrecision('lower').notNull(),
+    upper: doublePrecision('upper').notNull(),
+    wins: integer('wins').notNull(),
+    losses: integer('losses').notNull(),
+    ties: integer('ties').notNull(),
+    provisional: boolean('provisional').notNull(),
+    previousRank: integer('previous_rank'),
+  },
+  (t) => [primaryKey({ columns: [t.fitId, t.jerseyId] }), index('ranking_entries_rank_idx').on(t.fitId, t.rank)],
+);
+
+/** A lease so only one process runs a background job at a time (works on PGlite and PostgreSQL). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
