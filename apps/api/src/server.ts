@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { buildApp, createLogger } from './app.ts';
+import { ConfigError, loadConfig } from '#config.ts';
+import { buildApp, createLogger } from '#app.ts';
 
 /** Boots the app: configuration, logger, listen, graceful shutdown — nothing else. */
 async function main() {

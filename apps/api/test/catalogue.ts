@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../src/db/client.ts';
-import { jerseys, models, suppliers, teams } from '../src/db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { jerseys, models, suppliers, teams } from '#db/schema/index.ts';
 
 export interface SeededJersey {
   id: string;

@@ -6,11 +6,11 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import type { LoginResponse, RegisterBody, Role } from '@manto/contracts';
-import { buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
-import { users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
-import { SessionService } from '../src/modules/auth/sessions.ts';
+import { buildApp } from '#app.ts';
+import { type Config, loadConfig } from '#config.ts';
+import { users } from '#db/schema/index.ts';
+import { hashPassword } from '#lib/passwords.ts';
+import { SessionService } from '#modules/auth/sessions.ts';
 import { linkIn, startMailCapture } from './mail-capture.ts';
 
 export const PUBLIC_URL = 'http://manto.test';

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryCounters, RedisCounters } from './counters.ts';
-import { REDIS_URL, redisReachable } from '../../test/redis.ts';
+import { REDIS_URL, redisReachable } from '#test/redis.ts';
 
 /** The Redis the window tests use (skipped when it does not answer). */
 const silent = pino({ level: 'silent' });

@@ -2,8 +2,8 @@ import Fastify from 'fastify';
 import { SignJWT, base64url } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, hasAccess } from '@manto/contracts';
-import { type TestApp, bearer, createTestApp } from '../../test/helpers.ts';
-import { SessionService } from '../modules/auth/sessions.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import { SessionService } from '#modules/auth/sessions.ts';
 import access from './access.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, hasAccess } from '@manto/contracts';
-import { AppError } from '../lib/app-error.ts';
-import type { SessionService } from '../modules/auth/sessions.ts';
+import { AppError } from '#lib/app-error.ts';
+import type { SessionService } from '#modules/auth/sessions.ts';
 
 export interface Principal {
   id: string;

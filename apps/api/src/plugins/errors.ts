@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '#lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { spearman } from '../../../test/stats.ts';
-import { fitScope } from '../../modules/rankings/fit-scope.ts';
-import { scopeData } from '../../modules/rankings/job.ts';
-import { GLOBAL } from '../../modules/rankings/scopes.ts';
-import type { CatalogueJersey } from '../../modules/jerseys/service.ts';
+import { spearman } from '#test/stats.ts';
+import { fitScope } from '#modules/rankings/fit-scope.ts';
+import { scopeData } from '#modules/rankings/job.ts';
+import { GLOBAL } from '#modules/rankings/scopes.ts';
+import type { CatalogueJersey } from '#modules/jerseys/service.ts';
 import { hiddenStrength, simulateVotes } from './demo-votes.ts';
 
 // 60 jerseys: 10 teams × 2 models × 3 seasons, with the demo's hidden strengths.

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
-import { slugify } from '../../lib/slug.ts';
-import type { ImageService } from '../../modules/images/service.ts';
-import type { JerseyService } from '../../modules/jerseys/service.ts';
-import type { RankingJob } from '../../modules/rankings/job.ts';
+import { slugify } from '#lib/slug.ts';
+import type { ImageService } from '#modules/images/service.ts';
+import type { JerseyService } from '#modules/jerseys/service.ts';
+import type { RankingJob } from '#modules/rankings/job.ts';
 import { hiddenStrength, seedDemoVotes } from './demo-votes.ts';
 import type { Db } from '../client.ts';
 import { jerseys, models, suppliers, teams } from '../schema/index.ts';

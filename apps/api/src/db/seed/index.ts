@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { hashPassword } from '../../lib/passwords.ts';
-import { slugify } from '../../lib/slug.ts';
+import { hashPassword } from '#lib/passwords.ts';
+import { slugify } from '#lib/slug.ts';
 import type { Db } from '../client.ts';
 import { teams, terms, users } from '../schema/index.ts';
 import { SEED_TEAMS } from './teams.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeTokens, users } from '../../db/schema/index.ts';
-import { linkIn } from '../../../test/mail-capture.ts';
-import { PASSWORD, PUBLIC_URL, type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
+import { oneTimeTokens, users } from '#db/schema/index.ts';
+import { linkIn } from '#test/mail-capture.ts';
+import { PASSWORD, PUBLIC_URL, type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

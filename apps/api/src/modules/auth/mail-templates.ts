@@ -1,5 +1,5 @@
 import type { Language } from '@manto/contracts';
-import type { Mail } from '../../plugins/mailer.ts';
+import type { Mail } from '#plugins/mailer.ts';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

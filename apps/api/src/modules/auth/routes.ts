@@ -17,7 +17,7 @@ import {
   socialProvidersResponse,
   tokens,
 } from '@manto/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#lib/app-error.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
 import type { SocialSignIn } from './social.ts';

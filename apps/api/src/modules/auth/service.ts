@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.ts';
-import { oneTimeTokens, teams, terms, users } from '../../db/schema/index.ts';
-import { AppError, fieldError } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '../../lib/passwords.ts';
-import type { FailureThrottle } from '../../lib/throttle.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
+import type { Db } from '#db/client.ts';
+import { oneTimeTokens, teams, terms, users } from '#db/schema/index.ts';
+import { AppError, fieldError } from '#lib/app-error.ts';
+import { randomToken, sha256 } from '#lib/crypto.ts';
+import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
+import type { FailureThrottle } from '#lib/throttle.ts';
+import type { Mailer } from '#plugins/mailer.ts';
 import { authMail } from './mail-templates.ts';
 import type { SessionService } from './sessions.ts';
 

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { LoginResponse, Tokens } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { refreshTokens, sessions, teams, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Db } from '#db/client.ts';
+import { refreshTokens, sessions, teams, users } from '#db/schema/index.ts';
+import { AppError } from '#lib/app-error.ts';
+import { randomToken, sha256 } from '#lib/crypto.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** Absolute session lifetimes: 30 days with "remember me", 1 day without. */

@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
+import { PUBLIC_URL, type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 let provider: OAuth2Server;

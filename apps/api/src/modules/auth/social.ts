@@ -3,11 +3,11 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@manto/contracts';
 import type { Logger } from 'pino';
-import type { SocialProviderConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { socialStates, terms, userIdentities, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { SocialProviderConfig } from '#config.ts';
+import type { Db } from '#db/client.ts';
+import { socialStates, terms, userIdentities, users } from '#db/schema/index.ts';
+import { AppError } from '#lib/app-error.ts';
+import { randomToken, sha256 } from '#lib/crypto.ts';
 import type { AuthService } from './service.ts';
 
 interface Discovery {

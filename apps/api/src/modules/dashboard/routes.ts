@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardResponse } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { jerseys, models, suppliers, teams, users } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { jerseys, models, suppliers, teams, users } from '#db/schema/index.ts';
 
 export default async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;

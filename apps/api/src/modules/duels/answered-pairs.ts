@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db } from '#db/client.ts';
 import { pairKey } from './pair-sampler.ts';
 
 const MAX_VOTERS = 20_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDuelResponse, voteResponse } from '@manto/contracts';
-import { seedCatalogue } from '../../../test/catalogue.ts';
-import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;

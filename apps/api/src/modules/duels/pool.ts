@@ -1,9 +1,9 @@
 import type { JerseySummary, NamedRef } from '@manto/contracts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { models, teams } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '#db/client.ts';
+import { models, teams } from '#db/schema/index.ts';
 import { sql } from 'drizzle-orm';
-import type { CatalogueJersey, JerseyService } from '../jerseys/service.ts';
-import { inScope } from '../rankings/scopes.ts';
+import type { CatalogueJersey, JerseyService } from '#modules/jerseys/service.ts';
+import { inScope } from '#modules/rankings/scopes.ts';
 import { ELO_START, type EloState } from './elo.ts';
 import type { Candidate } from './pair-sampler.ts';
 

@@ -9,8 +9,8 @@ import {
   voteInput,
   voteResponse,
 } from '@manto/contracts';
-import { AppError } from '../../lib/app-error.ts';
-import { plainJson } from '../../lib/plain-json.ts';
+import { AppError } from '#lib/app-error.ts';
+import { plainJson } from '#lib/plain-json.ts';
 import type { DuelService, Voter } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };

@@ -8,11 +8,11 @@ import {
   type VoteOutcome,
   type VoteResult,
 } from '@manto/contracts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import type { Counters } from '../../lib/counters.ts';
-import type { CatalogueJersey } from '../jerseys/service.ts';
-import { countedScopes, scopeKey, parseScope } from '../rankings/scopes.ts';
+import { queryRows, type Db } from '#db/client.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import type { Counters } from '#lib/counters.ts';
+import type { CatalogueJersey } from '#modules/jerseys/service.ts';
+import { countedScopes, scopeKey, parseScope } from '#modules/rankings/scopes.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
 import { DuelTokens } from './duel-token.ts';
 import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';

@@ -6,12 +6,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../test/catalogue.ts';
-import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
-import { queryRows } from '../../db/client.ts';
-import { countedScopes } from '../rankings/scopes.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import { queryRows } from '#db/client.ts';
+import { countedScopes } from '#modules/rankings/scopes.ts';
 import { type DuelClaims, DuelTokens } from './duel-token.ts';
-import { REDIS_URL, redisReachable } from '../../../test/redis.ts';
+import { REDIS_URL, redisReachable } from '#test/redis.ts';
 
 const TTL_MS = 600_000;
 /** Comfortably above the default VOTE_MIN_DECISION_MS (700). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#lib/app-error.ts';
 
 /** Liveness checks the process; readiness checks the database and turns 503 while shutting down. */
 export default async function healthRoutes(

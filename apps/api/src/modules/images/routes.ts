@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, errorEnvelope, imageRef as imageRefSchema } from '@manto/contracts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '#lib/app-error.ts';
 import { type ImageService, imageRef } from './service.ts';
 
 export default async function imageRoutes(app: FastifyInstance, opts: { images: ImageService }) {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageRef } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { images } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '#db/client.ts';
+import { images } from '#db/schema/index.ts';
+import { AppError } from '#lib/app-error.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** Widths the screens ask for: cards (320), duel/detail on phones (640), detail on desktop (1200). */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 let mod: Record<string, string>;

@@ -1,13 +1,13 @@
 import { type SQL, and, asc, count, desc, eq, gte, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JerseyDetail, JerseyInput, JerseySummary, ManageJersey, NamedRef } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { images, jerseys, models, suppliers, teams, votes } from '../../db/schema/index.ts';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { containsFolded, pageOffset } from '../../lib/search.ts';
-import { slugify } from '../../lib/slug.ts';
-import { imageRef } from '../images/service.ts';
-import type { TeamService } from '../teams/service.ts';
+import type { Db } from '#db/client.ts';
+import { images, jerseys, models, suppliers, teams, votes } from '#db/schema/index.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { containsFolded, pageOffset } from '#lib/search.ts';
+import { slugify } from '#lib/slug.ts';
+import { imageRef } from '#modules/images/service.ts';
+import type { TeamService } from '#modules/teams/service.ts';
 
 const image = alias(images, 'jersey_image');
 

@@ -10,12 +10,12 @@ import {
   updateProfileBody,
   type Profile,
 } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { teams, users } from '../../db/schema/index.ts';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { hashPassword, isStrongEnough, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthService } from '../auth/service.ts';
-import type { SessionService } from '../auth/sessions.ts';
+import type { Db } from '#db/client.ts';
+import { teams, users } from '#db/schema/index.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
+import type { AuthService } from '#modules/auth/service.ts';
+import type { SessionService } from '#modules/auth/sessions.ts';
 
 const errors = { '4xx': errorEnvelope };
 

@@ -10,12 +10,12 @@ import {
   manageNamedList,
   namedInput,
 } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { images, jerseys, models, suppliers } from '../../db/schema/index.ts';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { containsFolded, pageOffset } from '../../lib/search.ts';
-import { slugify } from '../../lib/slug.ts';
-import { imageRef } from '../images/service.ts';
+import type { Db } from '#db/client.ts';
+import { images, jerseys, models, suppliers } from '#db/schema/index.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { containsFolded, pageOffset } from '#lib/search.ts';
+import { slugify } from '#lib/slug.ts';
+import { imageRef } from '#modules/images/service.ts';
 
 /**
  * Models and suppliers are the same kind of record — a name, a slug and (for suppliers) a logo —

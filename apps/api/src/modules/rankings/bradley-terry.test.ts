@@ -11,7 +11,7 @@ import {
   toEloScale,
 } from './bradley-terry.ts';
 import { objective, referenceFit } from './reference-solver.ts';
-import { spearman } from '../../../test/stats.ts';
+import { spearman } from '#test/stats.ts';
 
 const ELO_PER_LOGIT = 400 / Math.LN10;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/helpers.ts';
+import { type TestApp, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

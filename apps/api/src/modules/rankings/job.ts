@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { queryRows, type Db } from '../../db/client.ts';
-import { rankingEntries, rankingFits } from '../../db/schema/index.ts';
-import type { CatalogueJersey } from '../jerseys/service.ts';
+import { queryRows, type Db } from '#db/client.ts';
+import { rankingEntries, rankingFits } from '#db/schema/index.ts';
+import type { CatalogueJersey } from '#modules/jerseys/service.ts';
 import type { PairData } from './bradley-terry.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { GLOBAL, inScope, teamScope } from './scopes.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db } from '#db/client.ts';
 
 /** Only voters with at least this many decisive votes are judged (ranking.md §6). */
 export const OUTLIER_MIN_VOTES = 5;

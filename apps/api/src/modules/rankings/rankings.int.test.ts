@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ranking, rankingResponse, teamRankingsResponse } from '@manto/contracts';
-import { queryRows } from '../../db/client.ts';
-import { votes } from '../../db/schema/index.ts';
-import { type SeededJersey, seedCatalogue } from '../../../test/catalogue.ts';
-import { type TestApp, bearer, createTestApp } from '../../../test/helpers.ts';
+import { queryRows } from '#db/client.ts';
+import { votes } from '#db/schema/index.ts';
+import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 import { type Vote, aggregate, fit, toEloScale } from './bradley-terry.ts';
 
 let t: TestApp;

@@ -17,9 +17,9 @@ import {
   voterFlagsResponse,
   votesExportQuery,
 } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { plainJson } from '../../lib/plain-json.ts';
+import type { Db } from '#db/client.ts';
+import { notFound } from '#lib/app-error.ts';
+import { plainJson } from '#lib/plain-json.ts';
 import { restoreFlag } from './outliers.ts';
 import type { RankingService } from './service.ts';
 

@@ -12,8 +12,8 @@ import {
   teamListResponse,
   teamOptionsResponse,
 } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { teams } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { teams } from '#db/schema/index.ts';
 import type { TeamService } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };

@@ -1,11 +1,11 @@
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ManageTeam, TeamInput, TeamSummary } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { images, jerseys, teams } from '../../db/schema/index.ts';
-import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { containsFolded, pageOffset } from '../../lib/search.ts';
-import { slugify } from '../../lib/slug.ts';
-import { imageRef } from '../images/service.ts';
+import type { Db } from '#db/client.ts';
+import { images, jerseys, teams } from '#db/schema/index.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { containsFolded, pageOffset } from '#lib/search.ts';
+import { slugify } from '#lib/slug.ts';
+import { imageRef } from '#modules/images/service.ts';
 
 /** Active jerseys per team, derived on read. */
 const jerseysCount = sql<number>`(select count(*)::int from ${jerseys} where ${jerseys.teamId} = ${teams.id} and ${jerseys.active})`;

@@ -2,9 +2,9 @@ import { desc, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorEnvelope, termsResponse } from '@manto/contracts';
-import type { Db } from '../../db/client.ts';
-import { terms } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import type { Db } from '#db/client.ts';
+import { terms } from '#db/schema/index.ts';
+import { notFound } from '#lib/app-error.ts';
 
 export default async function termsRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
