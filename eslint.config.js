@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -45,31 +46,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Imports flow one way: shared (components, lib) → features → app; a feature never imports
-  // another feature. (Core rule with regexes: the import-x plugin's resolver has no lock-file
-  // entries for other platforms here, which breaks `npm ci`.)
+  // Imports run one way, judged on resolved paths at any depth (scripts/eslint-boundaries.js).
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            // From features/<name>/<folder>/file, '../../x' lands in another feature.
-            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'A feature must not import another feature.' },
-            { regex: '(^|/)app/', message: 'Features must not import from app/.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '(^|/)(features|app)/', message: 'Shared code must not import features or app.' }] },
-      ],
-    },
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/api/test/**/*.ts'],
+    plugins: { manto: boundaries },
+    rules: { 'manto/boundaries': 'error' },
   },
 );
