@@ -25,9 +25,7 @@ import duelRoutes from '#modules/duels/routes.ts';
 import { DuelService } from '#modules/duels/service.ts';
 import healthRoutes from '#modules/health/routes.ts';
 import meRoutes from '#modules/me/routes.ts';
-import imageRoutes from '#modules/images/routes.ts';
-import { ImageService } from '#modules/images/service.ts';
-import { localStorage } from '#modules/images/storage.ts';
+import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
 import jerseyRoutes from '#modules/jerseys/routes.ts';
 import { JerseyService } from '#modules/jerseys/service.ts';
 import { MODEL_KIND, SUPPLIER_KIND, namedResourceRoutes } from '#modules/named-records/routes.ts';
@@ -67,7 +65,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   const { db } = database;
   await seedReferenceData(db, log);
   if (config.admin) await ensureAdmin(db, config.admin, log);
-  const images = new ImageService(db, localStorage(path.join(config.dataDir, 'images')));
+  const images = new ImageService(db, diskStore(path.join(config.dataDir, 'images')));
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
