@@ -100,7 +100,12 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
     openapi: { info: { title: 'Manto API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(access, { sessions });
+  await app.register(access, {
+    verify: async (token) => {
+      const claims = await sessions.verifyAccessToken(token);
+      return claims ? sessions.principal(claims) : null;
+    },
+  });
 
   await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
