@@ -26,8 +26,7 @@ import { MeService, meRoutes } from '#modules/me/index.ts';
 import jerseyRoutes from '#modules/jerseys/routes.ts';
 import { JerseyService } from '#modules/jerseys/service.ts';
 import { MODEL_KIND, SUPPLIER_KIND, namedResourceRoutes } from '#modules/named-records/routes.ts';
-import teamRoutes from '#modules/teams/routes.ts';
-import { TeamService } from '#modules/teams/service.ts';
+import { TeamService, teamRoutes } from '#modules/teams/index.ts';
 import { createFitExecutor } from '#modules/rankings/fit-executor.ts';
 import { RankingJob } from '#modules/rankings/job.ts';
 import rankingRoutes from '#modules/rankings/routes.ts';
@@ -111,7 +110,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
   await app.register(meRoutes, { me: new MeService(db, auth, sessions) });
   const teamService = new TeamService(db);
-  await app.register(teamRoutes, { db, teams: teamService });
+  await app.register(teamRoutes, { teams: teamService });
   const jerseyService = new JerseyService(db, teamService);
   await app.register(jerseyRoutes, { jerseys: jerseyService });
   await app.register(namedResourceRoutes(MODEL_KIND), { db });
