@@ -41,6 +41,7 @@ export function sortOrder(sorts: Record<string, SQL[]>, key: string | undefined,
   return [...(sorts[key ?? fallback] ?? sorts[fallback]!), asc(id)];
 }
 
+/** The paged answer: each row as an API item, with the page that was asked for. */
 export function pageOf<Row, Item>(request: PageRequest, found: RowsPage<Row>, toItem: (row: Row) => Item): Page<Item> {
   return { items: found.rows.map(toItem), total: found.total, page: request.page, pageSize: request.pageSize };
 }

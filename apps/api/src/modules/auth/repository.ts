@@ -14,7 +14,7 @@ import {
 import type { Principal } from '#plugins/access.ts';
 
 export type OneTimePurpose = 'confirm_email' | 'reset_password' | 'social_login';
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /** Every statement of the auth module: accounts, one-time tokens, sessions and social sign-in. */

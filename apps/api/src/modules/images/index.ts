@@ -2,4 +2,4 @@
 export { default as imageRoutes } from './routes.ts';
 export { ImageService, imageRef } from './service.ts';
 export type { ImageRow } from './repository.ts';
-export { type ImageStore, diskStore } from './storage.ts';
+export { diskStore } from './storage.ts';

@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { teams, users } from '#db/schema/index.ts';
 
 /** The profile fields a user may change about themselves. */
-export type ProfileValues = Partial<
+type ProfileValues = Partial<
   Pick<typeof users.$inferInsert, 'name' | 'city' | 'state' | 'country' | 'gender' | 'language' | 'favouriteTeamId'>
 >;
 
