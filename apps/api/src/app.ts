@@ -14,30 +14,23 @@ import { seedDemo } from '#db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
-import authRoutes from '#modules/auth/routes.ts';
-import { AuthService } from '#modules/auth/service.ts';
-import { SessionService } from '#modules/auth/sessions.ts';
-import { SocialSignIn } from '#modules/auth/social.ts';
-import dashboardRoutes from '#modules/dashboard/routes.ts';
+import { AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
+import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
+import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
 import { AnsweredPairs } from '#modules/duels/answered-pairs.ts';
 import { DuelPool } from '#modules/duels/pool.ts';
 import duelRoutes from '#modules/duels/routes.ts';
 import { DuelService } from '#modules/duels/service.ts';
-import healthRoutes from '#modules/health/routes.ts';
-import meRoutes from '#modules/me/routes.ts';
-import imageRoutes from '#modules/images/routes.ts';
-import { ImageService } from '#modules/images/service.ts';
-import { localStorage } from '#modules/images/storage.ts';
-import jerseyRoutes from '#modules/jerseys/routes.ts';
-import { JerseyService } from '#modules/jerseys/service.ts';
-import { MODEL_KIND, SUPPLIER_KIND, namedResourceRoutes } from '#modules/named-records/routes.ts';
-import teamRoutes from '#modules/teams/routes.ts';
-import { TeamService } from '#modules/teams/service.ts';
+import { healthRoutes } from '#modules/health/index.ts';
+import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
+import { JerseyService, jerseyRoutes } from '#modules/jerseys/index.ts';
+import { MeService, meRoutes } from '#modules/me/index.ts';
+import { TeamService, teamRoutes } from '#modules/teams/index.ts';
 import { createFitExecutor } from '#modules/rankings/fit-executor.ts';
 import { RankingJob } from '#modules/rankings/job.ts';
 import rankingRoutes from '#modules/rankings/routes.ts';
 import { RankingService } from '#modules/rankings/service.ts';
-import termsRoutes from '#modules/terms/routes.ts';
+import { TermsService, termsRoutes } from '#modules/terms/index.ts';
 import access from '#plugins/access.ts';
 import errors from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
@@ -67,7 +60,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   const { db } = database;
   await seedReferenceData(db, log);
   if (config.admin) await ensureAdmin(db, config.admin, log);
-  const images = new ImageService(db, localStorage(path.join(config.dataDir, 'images')));
+  const images = new ImageService(db, diskStore(path.join(config.dataDir, 'images')));
 
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -105,20 +98,24 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
     openapi: { info: { title: 'Manto API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(access, { sessions });
+  await app.register(access, {
+    verify: async (token) => {
+      const claims = await sessions.verifyAccessToken(token);
+      return claims ? sessions.principal(claims) : null;
+    },
+  });
 
   await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
-  await app.register(meRoutes, { db, auth, sessions });
+  await app.register(meRoutes, { me: new MeService(db, auth, sessions) });
   const teamService = new TeamService(db);
-  await app.register(teamRoutes, { db, teams: teamService });
+  await app.register(teamRoutes, { teams: teamService });
   const jerseyService = new JerseyService(db, teamService);
   await app.register(jerseyRoutes, { jerseys: jerseyService });
-  await app.register(namedResourceRoutes(MODEL_KIND), { db });
-  await app.register(namedResourceRoutes(SUPPLIER_KIND), { db });
+  for (const kind of CATALOGUE_KINDS) await app.register(catalogueRoutes, { records: new CatalogueService(db, kind) });
   await app.register(imageRoutes, { images });
-  await app.register(dashboardRoutes, { db });
-  await app.register(termsRoutes, { db });
+  await app.register(dashboardRoutes, { dashboard: new DashboardService(db) });
+  await app.register(termsRoutes, { terms: new TermsService(db) });
 
   const counters = createCounters(config.redisUrl, log);
   const pool = new DuelPool(db, jerseyService);

@@ -1,18 +1,20 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import { oneTimeTokens, teams, terms, users } from '#db/schema/index.ts';
 import { AppError, fieldError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
 import type { FailureThrottle } from '#lib/throttle.ts';
 import type { Mailer } from '#plugins/mailer.ts';
 import { authMail } from './mail-templates.ts';
+import { AuthRepository, type NewUser, type OneTimePurpose } from './repository.ts';
 import type { SessionService } from './sessions.ts';
 
-type Purpose = 'confirm_email' | 'reset_password' | 'social_login';
-const LIFETIME_SECONDS: Record<Purpose, number> = { confirm_email: 24 * 3600, reset_password: 3600, social_login: 120 };
+const LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
+  confirm_email: 24 * 3600,
+  reset_password: 3600,
+  social_login: 120,
+};
 /** At most one mail of a kind per address per minute. */
 const MAIL_INTERVAL_MS = 60_000;
 
@@ -27,66 +29,49 @@ export interface AuthDeps {
 }
 
 export class AuthService {
-  constructor(private readonly d: AuthDeps) {}
+  private readonly repository: AuthRepository;
 
-  async findUserByEmail(email: string) {
-    const [user] = await this.d.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
-    return user ?? null;
+  constructor(private readonly d: AuthDeps) {
+    this.repository = new AuthRepository(d.db);
+  }
+
+  findUserByEmail(email: string) {
+    return this.repository.userByEmail(email);
   }
 
   async teamIdBySlug(slug: string): Promise<string> {
-    const [team] = await this.d.db.select({ id: teams.id }).from(teams).where(eq(teams.slug, slug)).limit(1);
-    if (!team) throw fieldError('favouriteTeam', 'invalidTeam');
-    return team.id;
+    const id = await this.repository.teamIdBySlug(slug);
+    if (!id) throw fieldError('favouriteTeam', 'invalidTeam');
+    return id;
   }
 
   /** Issues a one-time token (≥128 bits, stored as SHA-256), invalidating earlier ones of the same purpose. */
-  async issueToken(userId: string, purpose: Purpose): Promise<string> {
+  async issueToken(userId: string, purpose: OneTimePurpose): Promise<string> {
     const token = randomToken();
-    await this.d.db.transaction(async (tx) => {
-      await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
-      await tx.insert(oneTimeTokens).values({
-        userId,
-        purpose,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + LIFETIME_SECONDS[purpose] * 1000),
-      });
-    });
+    const expiresAt = new Date(Date.now() + LIFETIME_SECONDS[purpose] * 1000);
+    await this.repository.replaceOneTimeToken(userId, purpose, sha256(token), expiresAt);
     return token;
   }
 
   /** Marks a one-time token used and returns its user id; null when unknown, used, expired or not the user's. */
-  async consumeToken(token: string, purpose: Purpose, userId?: string): Promise<string | null> {
-    const conditions = [
-      eq(oneTimeTokens.tokenHash, sha256(token)),
-      eq(oneTimeTokens.purpose, purpose),
-      isNull(oneTimeTokens.usedAt),
-      gt(oneTimeTokens.expiresAt, sql`now()`),
-    ];
-    if (userId) conditions.push(eq(oneTimeTokens.userId, userId));
-    const [row] = await this.d.db
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(and(...conditions))
-      .returning({ userId: oneTimeTokens.userId });
-    return row?.userId ?? null;
+  consumeToken(token: string, purpose: OneTimePurpose, userId?: string): Promise<string | null> {
+    return this.repository.consumeOneTimeToken(sha256(token), purpose, userId);
   }
 
-  private async recentlyMailed(userId: string, purpose: Purpose): Promise<boolean> {
-    const [last] = await this.d.db
-      .select({ createdAt: oneTimeTokens.createdAt })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose)))
-      .orderBy(desc(oneTimeTokens.createdAt))
-      .limit(1);
-    return Boolean(last && Date.now() - last.createdAt.getTime() < MAIL_INTERVAL_MS);
+  /** Creates an account that accepts the current terms; null when the email was taken meanwhile. */
+  async createUser(values: Omit<NewUser, 'termsVersion' | 'termsAcceptedAt'>) {
+    const termsVersion = await this.repository.currentTermsVersion();
+    return this.repository.insertUser({ ...values, termsVersion, termsAcceptedAt: new Date() });
+  }
+
+  /** Confirms an active user's email; false when there is no such active user. */
+  confirmUser(userId: string): Promise<boolean> {
+    return this.repository.confirmEmail(userId);
+  }
+
+  private async recentlyMailed(userId: string, purpose: OneTimePurpose): Promise<boolean> {
+    const last = await this.repository.lastOneTimeTokenAt(userId, purpose);
+    return Boolean(last && Date.now() - last.getTime() < MAIL_INTERVAL_MS);
   }
 
   private link(path: string, params: Record<string, string>): string {
@@ -103,31 +88,17 @@ export class AuthService {
     if (!isStrongEnough(body.password)) throw fieldError('password', 'passwordTooWeak');
     const favouriteTeamId = await this.teamIdBySlug(body.favouriteTeam);
     if (await this.findUserByEmail(body.email)) throw new AppError(409, 'EMAIL_ALREADY_EXISTS');
-    const [current] = await this.d.db
-      .select({ version: terms.version })
-      .from(terms)
-      .where(sql`${terms.publishedAt} is not null`)
-      .orderBy(desc(terms.version))
-      .limit(1);
-    const passwordHash = await hashPassword(body.password);
-    const inserted = await this.d.db
-      .insert(users)
-      .values({
-        email: body.email,
-        name: body.name,
-        passwordHash,
-        city: body.city,
-        state: body.state,
-        country: body.country,
-        gender: body.gender,
-        favouriteTeamId,
-        language,
-        termsVersion: current?.version ?? null,
-        termsAcceptedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    const user = inserted[0];
+    const user = await this.createUser({
+      email: body.email,
+      name: body.name,
+      passwordHash: await hashPassword(body.password),
+      city: body.city,
+      state: body.state,
+      country: body.country,
+      gender: body.gender,
+      favouriteTeamId,
+      language,
+    });
     // Two registrations raced for one email: the loser gets the same answer as a taken email.
     if (!user) throw new AppError(409, 'EMAIL_ALREADY_EXISTS');
     this.d.log.info({ event: 'register', userId: user.id }, 'auth event');
@@ -137,14 +108,9 @@ export class AuthService {
   async confirmEmail(userId: string, token: string): Promise<LoginResponse> {
     const owner = await this.consumeToken(token, 'confirm_email', userId);
     if (!owner) throw new AppError(400, 'INVALID_TOKEN');
-    const [user] = await this.d.db
-      .update(users)
-      .set({ confirmedAt: sql`coalesce(${users.confirmedAt}, now())`, updatedAt: new Date() })
-      .where(and(eq(users.id, owner), eq(users.active, true)))
-      .returning({ id: users.id });
-    if (!user) throw new AppError(400, 'INVALID_TOKEN');
-    this.d.log.info({ event: 'email_confirmed', userId: user.id }, 'auth event');
-    return this.d.sessions.startSession(user.id, false);
+    if (!(await this.confirmUser(owner))) throw new AppError(400, 'INVALID_TOKEN');
+    this.d.log.info({ event: 'email_confirmed', userId: owner }, 'auth event');
+    return this.d.sessions.startSession(owner, false);
   }
 
   /** Same answer whether or not the email exists, is confirmed, or was mailed a minute ago. */
@@ -167,14 +133,7 @@ export class AuthService {
     const owner = await this.consumeToken(body.token, 'reset_password', body.userId);
     if (!owner) throw new AppError(400, 'INVALID_TOKEN');
     // The mailed link proves the address, so a reset also confirms it.
-    await this.d.db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(body.password),
-        confirmedAt: sql`coalesce(${users.confirmedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, owner));
+    await this.repository.resetPassword(owner, await hashPassword(body.password));
     await this.d.sessions.revokeAllSessions(owner, 'password_reset');
     this.d.log.info({ event: 'password_reset', userId: owner }, 'auth event');
   }

@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { LoginResponse, Tokens } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
-import { refreshTokens, sessions, teams, users } from '#db/schema/index.ts';
 import { AppError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
+import type { Principal } from '#plugins/access.ts';
+import { AuthRepository } from './repository.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** Absolute session lifetimes: 30 days with "remember me", 1 day without. */
@@ -21,15 +21,14 @@ export interface AccessClaims {
 
 export class SessionService {
   private readonly key: Uint8Array;
+  private readonly repository: AuthRepository;
 
   /** Called when a rotated refresh token is replayed (logged as a security event). */
   onReuse?: (sessionId: string) => void;
 
-  constructor(
-    private readonly db: Db,
-    secret: string,
-  ) {
+  constructor(db: Db, secret: string) {
     this.key = new TextEncoder().encode(secret);
+    this.repository = new AuthRepository(db);
   }
 
   async signAccessToken(
@@ -68,32 +67,14 @@ export class SessionService {
   }
 
   /** The signed-in user behind a verified access token, if the session and account are still live. */
-  async principal(claims: AccessClaims) {
-    const [row] = await this.db
-      .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-          eq(users.active, true),
-        ),
-      )
-      .limit(1);
-    return row ?? null;
+  principal(claims: AccessClaims): Promise<Principal | null> {
+    return this.repository.principal(claims.sessionId, claims.userId);
   }
 
-  private async issueRefreshToken(db: Db, sessionId: string): Promise<string> {
-    const token = randomToken();
-    await db.insert(refreshTokens).values({ tokenHash: sha256(token), sessionId });
-    return token;
-  }
-
-  private async tokensFor(db: Db, userId: string, sessionId: string): Promise<Tokens> {
-    const refreshToken = await this.issueRefreshToken(db, sessionId);
+  /** Issues a refresh token of the session and a fresh access token, through `repository` (maybe a transaction's). */
+  private async tokensFor(repository: AuthRepository, userId: string, sessionId: string): Promise<Tokens> {
+    const refreshToken = randomToken();
+    await repository.insertRefreshToken(sessionId, sha256(refreshToken));
     const access = await this.signAccessToken(userId, sessionId);
     return { accessToken: access.token, refreshToken, expiresAt: access.expiresAt.toISOString() };
   }
@@ -101,17 +82,10 @@ export class SessionService {
   /** Starts a new session (token family) and returns the flat login body. */
   async startSession(userId: string, rememberMe: boolean): Promise<LoginResponse> {
     const lifetime = rememberMe ? SESSION_SECONDS.remember : SESSION_SECONDS.plain;
-    const [session] = await this.db
-      .insert(sessions)
-      .values({ userId, rememberMe, expiresAt: new Date(Date.now() + lifetime * 1000) })
-      .returning({ id: sessions.id });
-    const [user] = await this.db
-      .select({ email: users.email, name: users.name, roles: users.roles, team: teams.name })
-      .from(users)
-      .leftJoin(teams, eq(teams.id, users.favouriteTeamId))
-      .where(eq(users.id, userId));
-    const tokens = await this.tokensFor(this.db, userId, session!.id);
-    return { email: user!.email, name: user!.name, team: user!.team ?? null, roles: user!.roles, ...tokens };
+    const sessionId = await this.repository.insertSession(userId, rememberMe, new Date(Date.now() + lifetime * 1000));
+    const user = await this.repository.loginProfile(userId);
+    const tokens = await this.tokensFor(this.repository, userId, sessionId);
+    return { email: user.email, name: user.name, team: user.team ?? null, roles: user.roles, ...tokens };
   }
 
   /**
@@ -121,25 +95,12 @@ export class SessionService {
   async refresh(refreshToken: string): Promise<Tokens> {
     const invalid = new AppError(401, 'INVALID_REFRESH_TOKEN');
     const tokenHash = sha256(refreshToken);
-    const outcome = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({
-          sessionId: refreshTokens.sessionId,
-          usedAt: refreshTokens.usedAt,
-          userId: sessions.userId,
-          revokedAt: sessions.revokedAt,
-          expiresAt: sessions.expiresAt,
-          active: users.active,
-        })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(refreshTokens.tokenHash, tokenHash))
-        .for('update', { of: refreshTokens });
+    const outcome = await this.repository.transaction(async (tx) => {
+      const row = await tx.refreshTokenForUpdate(tokenHash);
       if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !row.active) return null;
       if (row.usedAt) return { reusedBy: row.sessionId };
-      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, tokenHash));
-      return { tokens: await this.tokensFor(tx as unknown as Db, row.userId, row.sessionId) };
+      await tx.markRefreshTokenUsed(tokenHash);
+      return { tokens: await this.tokensFor(tx, row.userId, row.sessionId) };
     });
     if (outcome && 'tokens' in outcome && outcome.tokens) return outcome.tokens;
     // Revoked outside the transaction above so the revocation is not rolled back with the failure.
@@ -150,20 +111,12 @@ export class SessionService {
     throw invalid;
   }
 
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  revokeSession(sessionId: string, reason: string): Promise<void> {
+    return this.repository.revokeSession(sessionId, reason);
   }
 
   /** Ends every session of a user (password reset, deactivation, role change), optionally but one. */
-  async revokeAllSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-    if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where(and(...conditions));
+  revokeAllSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+    return this.repository.revokeUserSessions(userId, reason, exceptSessionId);
   }
 }

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { SocialProviderConfig } from '#config.ts';
 import type { Db } from '#db/client.ts';
-import { socialStates, terms, userIdentities, users } from '#db/schema/index.ts';
 import { AppError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
+import { AuthRepository } from './repository.ts';
 import type { AuthService } from './service.ts';
 
 interface Discovery {
@@ -38,6 +37,7 @@ const failed = () => new AppError(400, 'SOCIAL_LOGIN_FAILED');
  */
 export class SocialSignIn {
   private readonly discovery = new Map<SocialProvider, Discovery>();
+  private readonly repository: AuthRepository;
 
   constructor(
     private readonly d: {
@@ -47,7 +47,9 @@ export class SocialSignIn {
       publicUrl: string;
       log: Logger;
     },
-  ) {}
+  ) {
+    this.repository = new AuthRepository(d.db);
+  }
 
   available(provider: SocialProvider): boolean {
     return this.d.providers[provider] !== null;
@@ -97,8 +99,7 @@ export class SocialSignIn {
     const state = randomToken();
     const codeVerifier = randomToken();
     const nonce = randomToken();
-    await this.d.db.delete(socialStates).where(sql`${socialStates.expiresAt} < now()`);
-    await this.d.db.insert(socialStates).values({
+    await this.repository.saveSocialState({
       stateHash: sha256(state),
       provider,
       codeVerifier,
@@ -124,16 +125,7 @@ export class SocialSignIn {
   /** Completes the provider's callback; returns a short-lived one-time code for the SPA and where to go. */
   async complete(provider: SocialProvider, code: string, state: string): Promise<{ code: string; redirectTo: string }> {
     const config = this.config(provider);
-    const [pending] = await this.d.db
-      .delete(socialStates)
-      .where(
-        and(
-          eq(socialStates.stateHash, sha256(state)),
-          eq(socialStates.provider, provider),
-          gt(socialStates.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
+    const pending = await this.repository.takeSocialState(sha256(state), provider);
     if (!pending) throw failed();
     const endpoint = await this.discover(provider);
     const res = await fetch(endpoint.tokenEndpoint, {
@@ -179,11 +171,7 @@ export class SocialSignIn {
     provider: SocialProvider,
     claims: { sub: string; email?: unknown; email_verified?: unknown; name?: unknown },
   ): Promise<string> {
-    const [identity] = await this.d.db
-      .select({ userId: userIdentities.userId, active: users.active })
-      .from(userIdentities)
-      .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, claims.sub)));
+    const identity = await this.repository.identityUser(provider, claims.sub);
     if (identity) {
       if (!identity.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
       return identity.userId;
@@ -191,36 +179,19 @@ export class SocialSignIn {
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
     const verified = claims.email_verified === true || claims.email_verified === 'true';
     if (!email || !verified) throw failed();
-    let user: { id: string; active: boolean; confirmedAt: Date | null } | undefined | null =
-      await this.d.auth.findUserByEmail(email);
+    let user = await this.d.auth.findUserByEmail(email);
     if (user && !user.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
     if (!user) {
-      const [current] = await this.d.db
-        .select({ version: terms.version })
-        .from(terms)
-        .where(sql`${terms.publishedAt} is not null`)
-        .orderBy(desc(terms.version))
-        .limit(1);
       const name =
         typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 100) : email.split('@')[0]!;
-      [user] = await this.d.db
-        .insert(users)
-        .values({
-          email,
-          name,
-          confirmedAt: new Date(),
-          termsVersion: current?.version ?? null,
-          termsAcceptedAt: new Date(),
-        })
-        .returning();
+      user = await this.d.auth.createUser({ email, name, confirmedAt: new Date() });
+      // Another sign-in created the account in the meantime.
+      if (!user) throw failed();
     } else if (!user.confirmedAt) {
-      await this.d.db.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, user.id));
+      await this.d.auth.confirmUser(user.id);
     }
-    await this.d.db
-      .insert(userIdentities)
-      .values({ provider, subject: claims.sub, userId: user!.id, email })
-      .onConflictDoNothing();
-    return user!.id;
+    await this.repository.linkIdentity({ provider, subject: claims.sub, userId: user.id, email });
+    return user.id;
   }
 
   async exchange(code: string) {

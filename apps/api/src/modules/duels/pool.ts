@@ -2,7 +2,7 @@ import type { JerseySummary, NamedRef } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
 import { models, teams } from '#db/schema/index.ts';
 import { sql } from 'drizzle-orm';
-import type { CatalogueJersey, JerseyService } from '#modules/jerseys/service.ts';
+import type { CatalogueJersey, JerseyService } from '#modules/jerseys/index.ts';
 import { inScope } from '#modules/rankings/scopes.ts';
 import { ELO_START, type EloState } from './elo.ts';
 import type { Candidate } from './pair-sampler.ts';

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ImageRef } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
-import { images } from '#db/schema/index.ts';
 import { AppError } from '#lib/app-error.ts';
-import type { ImageStorage } from './storage.ts';
+import { ImageRepository, type ImageRow } from './repository.ts';
+import type { ImageStore } from './storage.ts';
 
 /** Widths the screens ask for: cards (320), duel/detail on phones (640), detail on desktop (1200). */
 export const VARIANT_WIDTHS = [320, 640, 1200] as const;
@@ -15,8 +14,6 @@ const FORMATS: Record<string, string> = {
   webp: 'image/webp',
   heif: 'image/avif',
 };
-
-export type ImageRow = Pick<typeof images.$inferSelect, 'id' | 'width' | 'height' | 'variants'>;
 
 export function imageRef(row: ImageRow | null | undefined): ImageRef | null {
   if (!row?.id) return null;
@@ -33,10 +30,14 @@ export function imageRef(row: ImageRow | null | undefined): ImageRef | null {
 }
 
 export class ImageService {
+  private readonly repository: ImageRepository;
+
   constructor(
-    private readonly db: Db,
-    private readonly storage: ImageStorage,
-  ) {}
+    db: Db,
+    private readonly files: ImageStore,
+  ) {
+    this.repository = new ImageRepository(db);
+  }
 
   /**
    * Decodes the upload to prove it is an image (whatever its name or declared type), caps its pixel
@@ -68,28 +69,25 @@ export class ImageService {
     const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, oriented.width)))];
     const variants = await Promise.all(widths.map((w) => base().resize({ width: w }).webp({ quality: 82 }).toBuffer()));
 
-    const [row] = await this.db
-      .insert(images)
-      .values({
-        width: oriented.width,
-        height: oriented.height,
-        variants: widths,
-        originalType: type,
-        byteSize: input.length,
-      })
-      .returning();
+    const row = await this.repository.insert({
+      width: oriented.width,
+      height: oriented.height,
+      variants: widths,
+      originalType: type,
+      byteSize: input.length,
+    });
     await Promise.all([
-      this.storage.put(`${row!.id}/original`, original),
-      ...widths.map((w, i) => this.storage.put(`${row!.id}/${w}.webp`, variants[i]!)),
+      this.files.put(`${row.id}/original`, original),
+      ...widths.map((w, i) => this.files.put(`${row.id}/${w}.webp`, variants[i]!)),
     ]);
-    return row!;
+    return row;
   }
 
   async file(id: string, name: string): Promise<{ data: Buffer; type: string } | null> {
-    const [row] = await this.db.select({ originalType: images.originalType }).from(images).where(eq(images.id, id));
-    if (!row) return null;
-    const data = await this.storage.get(`${id}/${name}`);
+    const originalType = await this.repository.originalType(id);
+    if (!originalType) return null;
+    const data = await this.files.get(`${id}/${name}`);
     if (!data) return null;
-    return { data, type: name === 'original' ? row.originalType : 'image/webp' };
+    return { data, type: name === 'original' ? originalType : 'image/webp' };
   }
 }

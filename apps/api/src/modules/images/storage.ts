@@ -1,14 +1,15 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where image bytes live. Local folder by default; an object store can implement the same two calls. */
-export interface ImageStorage {
+/** Where image bytes live: a folder on disk today; an object store can implement the same two calls. */
+export interface ImageStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
 }
 
-export function localStorage(root: string): ImageStorage {
-  const file = (key: string) => path.join(root, ...key.split('/'));
+/** Image bytes as files under `dir`, one folder per image id. */
+export function diskStore(dir: string): ImageStore {
+  const file = (key: string) => path.join(dir, ...key.split('/'));
   return {
     async put(key, data) {
       const target = file(key);

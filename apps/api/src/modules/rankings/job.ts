@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Db } from '#db/client.ts';
 import { rankingEntries, rankingFits } from '#db/schema/index.ts';
-import type { CatalogueJersey } from '#modules/jerseys/service.ts';
+import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import type { PairData } from './bradley-terry.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { GLOBAL, inScope, teamScope } from './scopes.ts';

@@ -15,7 +15,7 @@ import { queryRows, type Db } from '#db/client.ts';
 import { notFound } from '#lib/app-error.ts';
 import { pageOffset } from '#lib/search.ts';
 import { type DuelPool, summary } from '#modules/duels/pool.ts';
-import type { TeamService } from '#modules/teams/service.ts';
+import type { TeamService } from '#modules/teams/index.ts';
 import { GLOBAL, parseScope, teamScope } from './scopes.ts';
 
 /** Snapshots change every few minutes at most: readers share an assembled copy this long. */

@@ -1,4 +1,3 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,14 +11,12 @@ import {
   teamListResponse,
   teamOptionsResponse,
 } from '@manto/contracts';
-import type { Db } from '#db/client.ts';
-import { teams } from '#db/schema/index.ts';
 import type { TeamService } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
 const idParams = z.strictObject({ id: z.string().uuid() });
 
-export default async function teamRoutes(app: FastifyInstance, opts: { db: Db; teams: TeamService }) {
+export default async function teamRoutes(app: FastifyInstance, opts: { teams: TeamService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
 
@@ -29,11 +26,7 @@ export default async function teamRoutes(app: FastifyInstance, opts: { db: Db; t
       schema: { tags, description: 'Every team, for selects.', response: { 200: teamOptionsResponse } },
       config: { access: 'public' },
     },
-    async () =>
-      opts.db
-        .select({ slug: teams.slug, name: teams.name, category: teams.category })
-        .from(teams)
-        .orderBy(asc(teams.name)),
+    async () => opts.teams.options(),
   );
 
   r.get(

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope, manageListQuery, manageNamed, manageNamedList, namedInput } from '@manto/contracts';
+import type { CatalogueKind } from './repository.ts';
+import type { CatalogueService } from './service.ts';
+
+const errors = { '4xx': errorEnvelope };
+const idParams = z.strictObject({ id: z.string().uuid() });
+/** Each kind's path under /api/manage/, also its docs tag. */
+const PATHS: Record<CatalogueKind, string> = { MODEL: 'models', SUPPLIER: 'suppliers' };
+
+/** The management routes of one kind of catalogue record; registered once per kind. */
+export default async function catalogueRoutes(app: FastifyInstance, opts: { records: CatalogueService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { records } = opts;
+  const path = PATHS[records.kind];
+  const tags = [path];
+  const base = `/api/manage/${path}`;
+
+  r.get(
+    base,
+    {
+      schema: { tags, querystring: manageListQuery, response: { 200: manageNamedList, ...errors } },
+      config: { access: 'moderator' },
+    },
+    async (request) => records.list(request.query),
+  );
+
+  r.post(
+    base,
+    {
+      schema: { tags, body: namedInput, response: { 201: manageNamed, ...errors } },
+      config: { access: 'moderator' },
+    },
+    async (request, reply) => reply.status(201).send(await records.create(request.body)),
+  );
+
+  r.put(
+    `${base}/:id`,
+    {
+      schema: { tags, params: idParams, body: namedInput, response: { 200: manageNamed, ...errors } },
+      config: { access: 'moderator' },
+    },
+    async (request) => records.update(request.params.id, request.body),
+  );
+
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, params: idParams, response: { 204: z.null(), ...errors } },
+      config: { access: 'moderator' },
+    },
+    async (request, reply) => {
+      await records.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
