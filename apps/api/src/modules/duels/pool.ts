@@ -3,7 +3,7 @@ import { queryRows, type Db } from '#db/client.ts';
 import { models, teams } from '#db/schema/index.ts';
 import { sql } from 'drizzle-orm';
 import type { CatalogueJersey, JerseyService } from '#modules/jerseys/service.ts';
-import { inScope } from '#modules/rankings/scopes.ts';
+import { inScope } from '#lib/scopes.ts';
 import { ELO_START, type EloState } from './elo.ts';
 import type { Candidate } from './pair-sampler.ts';
 

@@ -12,7 +12,7 @@ import { queryRows, type Db } from '#db/client.ts';
 import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
 import type { CatalogueJersey } from '#modules/jerseys/service.ts';
-import { countedScopes, scopeKey, parseScope } from '#modules/rankings/scopes.ts';
+import { countedScopes, scopeKey, parseScope } from '#lib/scopes.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
 import { DuelTokens } from './duel-token.ts';
 import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import { type ScopeFit, fitScope } from './fit-scope.ts';
 
 export interface FitExecutor {

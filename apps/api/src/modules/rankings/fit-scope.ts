@@ -1,4 +1,4 @@
-import { type PairData, bootstrap, fit, rankUpperBound, toEloScale } from './bradley-terry.ts';
+import { type PairData, bootstrap, fit, rankUpperBound, toEloScale } from './bradley-terry/index.ts';
 
 /** What one scope's official fit produces, per jersey index (ranking.md §3). */
 export interface ScopeFit {

@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import { queryRows, type Db } from '#db/client.ts';
 import { rankingEntries, rankingFits } from '#db/schema/index.ts';
 import type { CatalogueJersey } from '#modules/jerseys/service.ts';
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
-import { GLOBAL, inScope, teamScope } from './scopes.ts';
+import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
 import { flagOutliers } from './outliers.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */

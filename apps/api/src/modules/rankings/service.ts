@@ -16,7 +16,7 @@ import { notFound } from '#lib/app-error.ts';
 import { pageOffset } from '#lib/search.ts';
 import { type DuelPool, summary } from '#modules/duels/pool.ts';
 import type { TeamService } from '#modules/teams/service.ts';
-import { GLOBAL, parseScope, teamScope } from './scopes.ts';
+import { GLOBAL, parseScope, teamScope } from '#lib/scopes.ts';
 
 /** Snapshots change every few minutes at most: readers share an assembled copy this long. */
 const CACHE_MS = 5_000;
