@@ -140,6 +140,8 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   const rankings = new RankingService(rankingRepository, catalogue, teamService);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
+  // The job reads the catalogue from the database, not the cache: a fit must see every jersey its
+  // state fingerprint (jerseys' updated_at) saw, and the cache may be 15 s behind.
   const rankingJob = new RankingJob(rankingRepository, () => jerseyService.catalogue(), fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
