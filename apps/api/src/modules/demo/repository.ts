@@ -28,7 +28,8 @@ export class DemoRepository {
   ): Promise<{ models: Map<string, string>; suppliers: Map<string, string> }> {
     await this.db.insert(models).values(modelRows).onConflictDoNothing();
     await this.db.insert(suppliers).values(supplierRows).onConflictDoNothing();
-    const [modelList, supplierList] = [await this.db.select().from(models), await this.db.select().from(suppliers)];
+    const modelList = await this.db.select().from(models);
+    const supplierList = await this.db.select().from(suppliers);
     return {
       models: new Map(modelList.map((m) => [m.name, m.id])),
       suppliers: new Map(supplierList.map((s) => [s.name, s.id])),
