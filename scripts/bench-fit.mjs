@@ -1,4 +1,4 @@
-// `node scripts/bench-fit.mjs`: the Bradley-Terry row of shared/guide/performance.md. Generates 2 000
+// `node scripts/bench-fit.mjs`: the Bradley-Terry row of docs/performance.md. Generates 2 000
 // jerseys with known strengths and 1 000 000 seeded votes, then times one full fit and 100 warm-started
 // bootstrap rounds on one core, and checks the fit against a reference: the same data fitted from a random
 // start with a 10⁴× tighter tolerance (the dense reference Newton is O(n³), too slow at this size; the
@@ -27,8 +27,9 @@ if (!process.env.BENCH_FIT_CHILD) {
   process.exit(child.status ?? 1);
 }
 
-const { Rng, aggregate, bootstrap, fit, rankUpperBound, toEloScale } =
-  await import('../apps/api/src/modules/rankings/bradley-terry.ts');
+const { aggregate, bootstrap, fit, rankUpperBound, toEloScale } =
+  await import('../apps/api/src/modules/rankings/bradley-terry/index.ts');
+const { Rng } = await import('../apps/api/src/lib/rng.ts');
 
 const seconds = (t0) => (performance.now() - t0) / 1000;
 

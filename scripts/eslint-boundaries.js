@@ -21,7 +21,7 @@ export function classify(relPath) {
   if (/^apps\/api\/src\/[^/]+$/.test(relPath)) return { app: 'api', layer: 'root' };
   if (/^apps\/api\/test\//.test(relPath)) return { app: 'api', layer: 'test' };
   if ((m = /^apps\/web\/src\/features\/([^/]+)\//.exec(relPath))) return { app: 'web', layer: 'feature', name: m[1] };
-  if ((m = /^apps\/web\/src\/(components|lib|api|styles)\//.exec(relPath))) return { app: 'web', layer: 'shared' };
+  if (/^apps\/web\/src\/(components|lib|api|styles)\//.test(relPath)) return { app: 'web', layer: 'shared' };
   if (/^apps\/web\/src\/(app\/|main\.tsx$)/.test(relPath)) return { app: 'web', layer: 'app' };
   return null;
 }

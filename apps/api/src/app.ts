@@ -10,27 +10,28 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
-import { seedDemo } from '#db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
 import { AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
 import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
 import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
-import { AnsweredPairs } from '#modules/duels/answered-pairs.ts';
-import { DuelPool } from '#modules/duels/pool.ts';
-import duelRoutes from '#modules/duels/routes.ts';
-import { DuelService } from '#modules/duels/service.ts';
+import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
+import { AnsweredPairs, DuelRepository, DuelService, LiveRatings, duelRoutes } from '#modules/duels/index.ts';
 import { healthRoutes } from '#modules/health/index.ts';
 import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
-import { JerseyService, jerseyRoutes } from '#modules/jerseys/index.ts';
+import { CatalogueCache, JerseyService, catalogueSource, jerseyRoutes } from '#modules/jerseys/index.ts';
 import { MeService, meRoutes } from '#modules/me/index.ts';
+import {
+  RankingJob,
+  RankingRepository,
+  RankingService,
+  createFitExecutor,
+  rankingRoutes,
+} from '#modules/rankings/index.ts';
 import { TeamService, teamRoutes } from '#modules/teams/index.ts';
-import { createFitExecutor } from '#modules/rankings/fit-executor.ts';
-import { RankingJob } from '#modules/rankings/job.ts';
-import rankingRoutes from '#modules/rankings/routes.ts';
-import { RankingService } from '#modules/rankings/service.ts';
 import { TermsService, termsRoutes } from '#modules/terms/index.ts';
+import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts';
 import access from '#plugins/access.ts';
 import errors from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
@@ -118,26 +119,33 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(termsRoutes, { terms: new TermsService(db) });
 
   const counters = createCounters(config.redisUrl, log);
-  const pool = new DuelPool(db, jerseyService);
+  const catalogue = new CatalogueCache(catalogueSource(db, jerseyService));
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400) pool.invalidate();
+    if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400)
+      catalogue.invalidate();
   });
-  const duels = new DuelService(db, pool, new AnsweredPairs(db), counters, {
+  const duelRepository = new DuelRepository(db);
+  const liveRatings = new LiveRatings(catalogue, () => duelRepository.liveRatings());
+  const duels = new DuelService(duelRepository, catalogue, liveRatings, new AnsweredPairs(duelRepository), counters, {
     secret: config.jwtSecret,
     ...config.votes,
   });
   await app.register(duelRoutes, { duels });
-  const rankings = new RankingService(db, pool, teamService);
+  const rankingRepository = new RankingRepository(db);
+  const rankings = new RankingService(rankingRepository, catalogue, teamService);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
-  const rankingJob = new RankingJob(db, () => jerseyService.catalogue(), fitExecutor, {
+  // The job reads the catalogue from the database, not the cache: a fit must see every jersey its
+  // state fingerprint (jerseys' updated_at) saw, and the cache may be 15 s behind.
+  const rankingJob = new RankingJob(rankingRepository, () => jerseyService.catalogue(), fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
     log,
     onFitted: () => rankings.invalidate(),
   });
-  await app.register(rankingRoutes, { db, rankings });
+  await app.register(rankingRoutes, { rankings });
+  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue) });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
@@ -177,8 +185,11 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   // The demo catalogue is drawn and voted on in the background so the server answers at once on a
   // first start; the ranking job starts once it is in place (before that there is nothing to rank).
   const demoSeeding = config.seedDemo
-    ? seedDemo(db, images, jerseyService, rankingJob, log)
-        .then(() => pool.invalidate())
+    ? seedDemo(new DemoRepository(db), images, jerseyService, rankingJob, log)
+        .then(() => {
+          catalogue.invalidate();
+          liveRatings.invalidate();
+        })
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
   void demoSeeding.then(() => rankingJob.start(500));

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '#db/client.ts';
 import { pairKey } from './pair-sampler.ts';
+import type { DuelRepository } from './repository.ts';
 
 const MAX_VOTERS = 20_000;
 
@@ -13,7 +12,7 @@ export class AnsweredPairs {
   private readonly voters = new Map<string, Set<string>>();
   private readonly pending = new Map<string, Promise<Set<string>>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly repository: Pick<DuelRepository, 'answeredPairs'>) {}
 
   async of(voterKey: string): Promise<Set<string>> {
     const known = this.voters.get(voterKey);
@@ -36,11 +35,8 @@ export class AnsweredPairs {
   }
 
   private async load(voterKey: string): Promise<Set<string>> {
-    const rows = await queryRows<{ left_id: string; right_id: string }>(
-      this.db,
-      sql`select left_id, right_id from votes where voter_key = ${voterKey}`,
-    );
-    const pairs = new Set(rows.map((r) => pairKey(r.left_id, r.right_id)));
+    const rows = await this.repository.answeredPairs(voterKey);
+    const pairs = new Set(rows.map((r) => pairKey(r.leftId, r.rightId)));
     this.voters.set(voterKey, pairs);
     if (this.voters.size > MAX_VOTERS) this.voters.delete(this.voters.keys().next().value!);
     return pairs;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Duel tokens (ranking.md §1): `base64url(JSON claims) . base64url(HMAC-SHA256)`. Stateless, so issuing
+ * Duel tokens (docs/ranking.md §1): `base64url(JSON claims) . base64url(HMAC-SHA256)`. Stateless, so issuing
  * a duel needs no database round trip; single use is enforced by the votes table's unique duel id.
  */
 export interface DuelClaims {

@@ -1,5 +1,5 @@
 /**
- * Live Elo (ranking.md §3): base 10, scale 400, start 1000, K = 4 as Chatbot Arena uses since 2023-05,
+ * Live Elo (docs/ranking.md §3): base 10, scale 400, start 1000, K = 4 as Chatbot Arena uses since 2023-05,
  * but K = 32 for a jersey's first 20 duels in a scope so a cold catalogue spreads out quickly (ours).
  * Tie and "both bad" are half a win each; skips never reach here. Instant feedback and opponent choice
  * only — the official ranking is the Bradley-Terry fit.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '#modules/rankings/bradley-terry.ts';
+import { Rng } from '#lib/rng.ts';
 import { type Candidate, firstWeight, pairKey, pickPair } from './pair-sampler.ts';
 
 const seeded = (seed: number) => {

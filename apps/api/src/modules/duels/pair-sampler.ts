@@ -1,10 +1,10 @@
 /**
- * Active pair sampling (ranking.md §5, ours on top of the references):
+ * Active pair sampling (docs/ranking.md §5, ours on top of the references):
  * - first jersey with weight ∝ 1/√(votes in scope + 1), so new and under-voted jerseys catch up;
  * - opponent 70% of the time near the first one's live rating (Gaussian weights), else uniform, so the
  *   comparison graph stays connected;
  * - never a pair the voter already answered while an unanswered pair remains.
- * Works on the in-memory pool only: no query per request.
+ * Works on the in-memory candidates only (live-ratings.ts): no query per request.
  */
 export interface Candidate {
   readonly id: string;

@@ -17,7 +17,7 @@ const errors = { '4xx': errorEnvelope };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const voterHeaders = z.object({ [VOTER_HEADER]: z.string().max(100).optional() });
 
-/** Members vote as themselves; visitors as the random id their browser keeps (ranking.md §1). */
+/** Members vote as themselves; visitors as the random id their browser keeps (docs/ranking.md §1). */
 function voterOf(request: FastifyRequest): Voter {
   const base = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
   if (request.principal) return { key: `u:${request.principal.id}`, userId: request.principal.id, ...base };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 import { queryRows } from '#db/client.ts';
-import { countedScopes } from '#modules/rankings/scopes.ts';
+import { countedScopes } from '#lib/scopes.ts';
 import { type DuelClaims, DuelTokens } from './duel-token.ts';
 import { REDIS_URL, redisReachable } from '#test/redis.ts';
 

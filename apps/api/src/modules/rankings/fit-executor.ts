@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import { type ScopeFit, fitScope } from './fit-scope.ts';
 
 export interface FitExecutor {
@@ -11,7 +11,7 @@ export interface FitExecutor {
 }
 
 /**
- * Fits run in one worker thread so requests never wait behind a bootstrap (performance.md: duel p99
+ * Fits run in one worker thread so requests never wait behind a bootstrap (docs/docs/performance.md: duel p99
  * during a fit ≤ 1.5 × idle). The worker file exists in the built server (dist/fit-worker.js); from
  * sources (tests, `tsx`) the fit runs inline, which is fine for their small catalogues.
  */

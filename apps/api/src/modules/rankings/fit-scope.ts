@@ -1,6 +1,6 @@
-import { type PairData, bootstrap, fit, rankUpperBound, toEloScale } from './bradley-terry.ts';
+import { type PairData, bootstrap, fit, rankUpperBound, toEloScale } from './bradley-terry/index.ts';
 
-/** What one scope's official fit produces, per jersey index (ranking.md §3). */
+/** What one scope's official fit produces, per jersey index (docs/ranking.md §3). */
 export interface ScopeFit {
   score: Float64Array;
   lower: Float64Array;

@@ -1,6 +1,6 @@
 // Worker-thread entry (bundled to dist/fit-worker.js): runs fits off the API's event loop.
 import { parentPort } from 'node:worker_threads';
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import { fitScope } from './fit-scope.ts';
 
 parentPort!.on('message', (job: { id: number; data: PairData; rounds: number; seed: number }) => {

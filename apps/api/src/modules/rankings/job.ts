@@ -1,18 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { queryRows, type Db } from '#db/client.ts';
-import { rankingEntries, rankingFits } from '#db/schema/index.ts';
+import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
-import { GLOBAL, inScope, teamScope } from './scopes.ts';
 import { flagOutliers } from './outliers.ts';
+import type { CountedVotes, RankingRepository } from './repository.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
 export const PROVISIONAL_VOTES = 30;
 export const PROVISIONAL_WIDTH = 300;
-/** Small scopes are cheap: resample them more for steadier intervals (ranking.md §3). */
+/** Small scopes are cheap: resample them more for steadier intervals (docs/ranking.md §3). */
 const SMALL_SCOPE_ROUNDS = 200;
 const SMALL_SCOPE_JERSEYS = 50;
 const LEASE = 'rankings';
@@ -40,7 +38,7 @@ interface ScopeData {
 }
 
 /**
- * The official ranking (ranking.md §3): on a timer, off the request path, one process at a time
+ * The official ranking (docs/ranking.md §3): on a timer, off the request path, one process at a time
  * (a lease row, which PGlite and PostgreSQL both honour without a dedicated connection), refit every
  * scope whose votes or jerseys changed and write a snapshot readers are served from.
  * Scopes: global and each team. Team + model duels count in those two; they get no ranking of their own.
@@ -53,7 +51,7 @@ export class RankingJob {
   private readonly holder = randomUUID();
 
   constructor(
-    private readonly db: Db,
+    private readonly repository: RankingRepository,
     private readonly catalogue: () => Promise<CatalogueJersey[]>,
     private readonly executor: FitExecutor,
     private readonly opts: RankingJobOptions,
@@ -105,46 +103,24 @@ export class RankingJob {
     }
   }
 
-  /** A cheap fingerprint of everything a fit depends on, to skip idle runs. */
-  private async state(): Promise<string> {
-    const [row] = await queryRows<Record<string, unknown>>(
-      this.db,
-      sql`select (select max(id) from votes) as votes, (select count(*) from votes where valid) as valid,
-                 (select max(updated_at) from jerseys) as jerseys, (select count(*) from jerseys) as n`,
-    );
-    return JSON.stringify(row);
+  private state(): Promise<string> {
+    return this.repository.state();
   }
 
-  private async acquire(): Promise<boolean> {
-    const rows = await queryRows(
-      this.db,
-      sql`insert into job_leases (name, holder, until)
-          values (${LEASE}, ${this.holder}, now() + make_interval(secs => ${LEASE_SECONDS}))
-          on conflict (name) do update set holder = excluded.holder, until = excluded.until
-          where job_leases.until < now() or job_leases.holder = excluded.holder
-          returning holder`,
-    );
-    return rows.length > 0;
+  private acquire(): Promise<boolean> {
+    return this.repository.acquireLease(LEASE, this.holder, LEASE_SECONDS);
   }
 
-  private async release(): Promise<void> {
-    await this.db.execute(sql`update job_leases set until = now() where name = ${LEASE} and holder = ${this.holder}`);
+  private release(): Promise<void> {
+    return this.repository.releaseLease(LEASE, this.holder);
   }
 
   private async fitAll(opts: { until?: Date; force?: boolean }): Promise<string[]> {
     const until = opts.until ?? null;
     const [jerseys, votes, previous] = await Promise.all([
       this.catalogue(),
-      queryRows<{ left_id: string; right_id: string; outcome: string; n: number }>(
-        this.db,
-        sql`select left_id, right_id, outcome, count(*)::int as n from votes
-            where valid and outcome <> 'skip' ${until ? sql`and answered_at <= ${until.toISOString()}` : sql``}
-            group by left_id, right_id, outcome`,
-      ),
-      queryRows<{ id: number; scope: string; digest: string }>(
-        this.db,
-        sql`select distinct on (scope) id, scope, digest from ranking_fits order by scope, id desc`,
-      ),
+      this.repository.countedVotes(until),
+      this.repository.latestFits(),
     ]);
     const active = jerseys.filter((j) => j.active);
     const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
@@ -169,7 +145,7 @@ export class RankingJob {
       fitted.push(scope);
     }
     if (globalFitId !== null && !until) {
-      const flagged = await flagOutliers(this.db, globalFitId);
+      const flagged = await flagOutliers(this.repository, globalFitId);
       if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
     }
     if (fitted.length > 0) this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
@@ -184,14 +160,8 @@ export class RankingJob {
     previousFitId: number | null,
     until: Date | null,
   ): Promise<number> {
-    const previousRanks = new Map<string, number>();
-    if (previousFitId !== null) {
-      const rows = await queryRows<{ jersey_id: string; rank: number }>(
-        this.db,
-        sql`select jersey_id, rank from ranking_entries where fit_id = ${previousFitId}`,
-      );
-      for (const r of rows) previousRanks.set(r.jersey_id, r.rank);
-    }
+    const previousRanks =
+      previousFitId !== null ? await this.repository.ranks(previousFitId) : new Map<string, number>();
     const n = input.members.length;
     const provisional = (i: number) =>
       input.wins[i]! + input.losses[i]! + input.ties[i]! < PROVISIONAL_VOTES ||
@@ -200,49 +170,36 @@ export class RankingJob {
     const order = Array.from({ length: n }, (_, i) => i).sort(
       (x, y) => Number(provisional(x)) - Number(provisional(y)) || fit.score[y]! - fit.score[x]!,
     );
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(rankingFits)
-        .values({
-          scope: input.scope,
-          fittedAt: until ?? new Date(),
-          votes: input.votes,
-          digest: input.digest,
-          rounds,
-          durationMs,
-        })
-        .returning({ id: rankingFits.id });
-      const fitId = row!.id;
-      const entries = order.map((i, position) => ({
-        fitId,
-        jerseyId: input.members[i]!.id,
-        rank: position + 1,
-        rankUb: fit.rankUb[i]!,
-        score: fit.score[i]!,
-        lower: fit.lower[i]!,
-        upper: fit.upper[i]!,
-        wins: input.wins[i]!,
-        losses: input.losses[i]!,
-        ties: input.ties[i]!,
-        provisional: provisional(i),
-        previousRank: previousRanks.get(input.members[i]!.id) ?? null,
-      }));
-      for (let k = 0; k < entries.length; k += 1000) await tx.insert(rankingEntries).values(entries.slice(k, k + 1000));
-      await tx.execute(sql`delete from ranking_fits where scope = ${input.scope} and id not in (
-          select id from ranking_fits where scope = ${input.scope} order by id desc limit ${KEEP_RECENT})
-        and id not in (
-          select max(id) from ranking_fits where scope = ${input.scope} group by date_trunc('day', fitted_at))`);
-      return fitId;
-    });
+    const entries = order.map((i, position) => ({
+      jerseyId: input.members[i]!.id,
+      rank: position + 1,
+      rankUb: fit.rankUb[i]!,
+      score: fit.score[i]!,
+      lower: fit.lower[i]!,
+      upper: fit.upper[i]!,
+      wins: input.wins[i]!,
+      losses: input.losses[i]!,
+      ties: input.ties[i]!,
+      provisional: provisional(i),
+      previousRank: previousRanks.get(input.members[i]!.id) ?? null,
+    }));
+    return this.repository.writeFit(
+      {
+        scope: input.scope,
+        fittedAt: until ?? new Date(),
+        votes: input.votes,
+        digest: input.digest,
+        rounds,
+        durationMs,
+      },
+      entries,
+      KEEP_RECENT,
+    );
   }
 }
 
 /** One scope's members, its pairs (ties as half wins), per-jersey records and a digest of all of it. */
-export function scopeData(
-  scope: string,
-  members: CatalogueJersey[],
-  votes: readonly { left_id: string; right_id: string; outcome: string; n: number }[],
-): ScopeData {
+export function scopeData(scope: string, members: CatalogueJersey[], votes: readonly CountedVotes[]): ScopeData {
   members = [...members].sort((x, y) => (x.id < y.id ? -1 : 1));
   const index = new Map(members.map((j, i) => [j.id, i]));
   const n = members.length;

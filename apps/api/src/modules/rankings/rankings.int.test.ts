@@ -6,7 +6,7 @@ import { queryRows } from '#db/client.ts';
 import { votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
-import { type Vote, aggregate, fit, toEloScale } from './bradley-terry.ts';
+import { type Vote, aggregate, fit, toEloScale } from './bradley-terry/index.ts';
 
 let t: TestApp;
 let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { SkipReason, VoteOutcome } from '@manto/contracts';
-import { type CountedOutcome, ELO_START, type EloState, eloChanges } from '#modules/duels/elo.ts';
-import { Rng } from '#modules/rankings/bradley-terry.ts';
-import { countedScopes, modelScope, scopeKey } from '#modules/rankings/scopes.ts';
-import type { Db } from '../client.ts';
-import { liveRatings, pairStats, votes } from '../schema/index.ts';
+import { Rng } from '#lib/rng.ts';
+import { countedScopes, modelScope, scopeKey } from '#lib/scopes.ts';
+import { type CountedOutcome, ELO_START, type EloState, eloChanges } from '#modules/duels/index.ts';
 import { hash } from './demo-data.ts';
 
 export interface SimJersey {
@@ -110,20 +106,11 @@ export function simulateVotes(
 }
 
 /**
- * Seeds simulated votes into an empty votes table, replaying them in time order through the same live
- * Elo and pair tally a real vote goes through. Returns the votes written (0 when votes existed).
+ * Replays simulated votes in time order through the same live Elo and pair tally a real vote goes
+ * through: the rows to write for the votes, the live ratings and the pair tallies.
  */
-export async function seedDemoVotes(
-  db: Db,
-  jerseys: readonly (SimJersey & { slug?: string })[],
-  log: Logger,
-  end = new Date(),
-): Promise<number> {
-  const [existing] = await db.select({ n: count() }).from(votes);
-  if ((existing?.n ?? 0) > 0 || jerseys.length < 2) return 0;
+export function replayVotes(jerseys: readonly SimJersey[], simulated: readonly SimVote[]) {
   const byId = new Map(jerseys.map((j) => [j.id, j]));
-  const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14 });
-
   const ratings = new Map<string, EloState>();
   const pairs = new Map<string, { lowId: string; highId: string; lowWins: number; highWins: number; ties: number }>();
   for (const v of simulated) {
@@ -146,27 +133,17 @@ export async function seedDemoVotes(
     else p.highWins++;
     pairs.set(key, p);
   }
-
-  await db.transaction(async (tx) => {
-    for (let k = 0; k < simulated.length; k += 1000) {
-      await tx.insert(votes).values(
-        simulated.slice(k, k + 1000).map((v) => ({
-          ...v,
-          ipHash: null,
-          userAgent: 'demo simulation',
-          fast: v.answeredAt.getTime() - v.issuedAt.getTime() < 2000,
-        })),
-      );
-    }
-    const ratingRows = [...ratings].map(([key, state]) => {
+  return {
+    votes: simulated.map((v) => ({
+      ...v,
+      ipHash: null,
+      userAgent: 'demo simulation',
+      fast: v.answeredAt.getTime() - v.issuedAt.getTime() < 2000,
+    })),
+    ratings: [...ratings].map(([key, state]) => {
       const cut = key.lastIndexOf('|');
       return { scope: key.slice(0, cut), jerseyId: key.slice(cut + 1), rating: state.rating, games: state.games };
-    });
-    for (let k = 0; k < ratingRows.length; k += 1000)
-      await tx.insert(liveRatings).values(ratingRows.slice(k, k + 1000));
-    const pairRows = [...pairs.values()];
-    for (let k = 0; k < pairRows.length; k += 1000) await tx.insert(pairStats).values(pairRows.slice(k, k + 1000));
-  });
-  log.info({ votes: simulated.length }, 'demo votes simulated');
-  return simulated.length;
+    }),
+    pairs: [...pairs.values()],
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spearman } from '#test/stats.ts';
 import { fitScope } from '#modules/rankings/fit-scope.ts';
 import { scopeData } from '#modules/rankings/job.ts';
-import { GLOBAL } from '#modules/rankings/scopes.ts';
+import { GLOBAL } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/service.ts';
 import { hiddenStrength, simulateVotes } from './demo-votes.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Ranking scopes (ranking.md §4) as keys: 'global', 'team:<teamId>', 'team:<teamId>:model:<modelId>'.
+ * Ranking scopes (docs/ranking.md §4) as keys: 'global', 'team:<teamId>', 'team:<teamId>:model:<modelId>'.
  * A duel is drawn in one scope, but a vote counts in every scope that holds both of its jerseys.
  */
 export const GLOBAL = 'global';

@@ -1,15 +1,13 @@
-import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Logger } from 'pino';
 import { slugify } from '#lib/slug.ts';
-import type { ImageService } from '#modules/images/service.ts';
-import type { JerseyService } from '#modules/jerseys/service.ts';
-import type { RankingJob } from '#modules/rankings/job.ts';
-import { hiddenStrength, seedDemoVotes } from './demo-votes.ts';
-import type { Db } from '../client.ts';
-import { jerseys, models, suppliers, teams } from '../schema/index.ts';
+import type { ImageService } from '#modules/images/index.ts';
+import type { JerseyService } from '#modules/jerseys/index.ts';
+import type { RankingJob } from '#modules/rankings/index.ts';
 import { DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
+import { type SimJersey, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
 import { type JerseyDesign, jerseySvg } from './jersey-art.ts';
+import type { DemoRepository } from './repository.ts';
 
 const GOALKEEPER = ['#84CC16', '#F97316', '#7C3AED', '#0EA5E9', '#EAB308', '#EC4899'];
 const THIRD = ['#1B2A4A', '#374151', '#0F766E', '#7F1D1D', '#4C1D95', '#92400E'];
@@ -116,27 +114,20 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
  * On an empty catalogue, seeds models, real suppliers and seven illustrated jerseys per seeded team
  * (≈230), each drawn from the team's colours and rendered through the same image pipeline as uploads.
  */
-export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logger): Promise<void> {
-  const [existing] = await db.select({ n: count() }).from(jerseys);
-  if ((existing?.n ?? 0) > 0) return;
+export async function seedDemoCatalogue(repository: DemoRepository, images: ImageService, log: Logger): Promise<void> {
+  if ((await repository.jerseyCount()) > 0) return;
   const started = Date.now();
-  await db
-    .insert(models)
-    .values(DEMO_MODELS.map((name) => ({ name, slug: slugify(name) })))
-    .onConflictDoNothing();
-  await db
-    .insert(suppliers)
-    .values(DEMO_SUPPLIERS.map((name) => ({ name, slug: slugify(name) })))
-    .onConflictDoNothing();
-  const modelIds = new Map((await db.select().from(models)).map((m) => [m.name, m.id]));
-  const supplierIds = new Map((await db.select().from(suppliers)).map((s) => [s.name, s.id]));
-  const teamRows = await db.select().from(teams);
+  const { models: modelIds, suppliers: supplierIds } = await repository.ensureModelsAndSuppliers(
+    DEMO_MODELS.map((name) => ({ name, slug: slugify(name) })),
+    DEMO_SUPPLIERS.map((name) => ({ name, slug: slugify(name) })),
+  );
+  const teamRows = await repository.teams();
 
   const work = teamRows.flatMap((team) => {
     const kit = TEAM_KITS[team.slug];
     return kit ? jerseysFor(team.slug, kit).map((j) => ({ team, kit, ...j })) : [];
   });
-  const rows: (typeof jerseys.$inferInsert)[] = [];
+  const rows: Parameters<DemoRepository['insertJerseys']>[0] = [];
   await eachLimited(work, 4, async ({ team, kit, model, season, design }) => {
     const png = await sharp(Buffer.from(jerseySvg(design)))
       .png()
@@ -161,15 +152,11 @@ export async function seedDemoCatalogue(db: Db, images: ImageService, log: Logge
       imageSourceUrl: null,
     });
   });
-  for (let i = 0; i < rows.length; i += 100)
-    await db
-      .insert(jerseys)
-      .values(rows.slice(i, i + 100))
-      .onConflictDoNothing();
+  await repository.insertJerseys(rows);
   // Crest colours follow the seeded kits.
   for (const team of teamRows) {
     const kit = TEAM_KITS[team.slug];
-    if (kit) await db.update(teams).set({ baseColor: kit.primary }).where(eq(teams.id, team.id));
+    if (kit) await repository.setTeamColor(team.id, kit.primary);
   }
   log.info({ jerseys: rows.length, ms: Date.now() - started }, 'seeded the demo catalogue');
 }
@@ -182,13 +169,13 @@ const DAY_MS = 86_400_000;
  * and a score history to show.
  */
 export async function seedDemo(
-  db: Db,
+  repository: DemoRepository,
   images: ImageService,
   jerseyService: JerseyService,
   job: RankingJob,
   log: Logger,
 ): Promise<void> {
-  await seedDemoCatalogue(db, images, log);
+  await seedDemoCatalogue(repository, images, log);
   const catalogue = (await jerseyService.catalogue()).filter((j) => j.active);
   const simulated = catalogue.map((j) => ({
     id: j.id,
@@ -197,6 +184,23 @@ export async function seedDemo(
     strength: hiddenStrength(`${j.team.slug}/${j.slug}`, j.model.slug === slugify(DEMO_MODELS[0])),
   }));
   const now = new Date();
-  if ((await seedDemoVotes(db, simulated, log, now)) === 0) return;
+  if ((await seedDemoVotes(repository, simulated, log, now)) === 0) return;
   for (const daysAgo of [10, 6, 3, 1]) await job.runOnce({ until: new Date(now.getTime() - daysAgo * DAY_MS) });
+}
+
+/**
+ * Seeds simulated votes into an empty votes table, replayed through the live Elo and pair tallies
+ * (demo-votes.ts). Returns the votes written (0 when votes existed).
+ */
+export async function seedDemoVotes(
+  repository: DemoRepository,
+  jerseys: readonly SimJersey[],
+  log: Logger,
+  end = new Date(),
+): Promise<number> {
+  if ((await repository.voteCount()) > 0 || jerseys.length < 2) return 0;
+  const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14 });
+  await repository.insertVotes(replayVotes(jerseys, simulated));
+  log.info({ votes: simulated.length }, 'demo votes simulated');
+  return simulated.length;
 }

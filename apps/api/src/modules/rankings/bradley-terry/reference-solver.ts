@@ -1,9 +1,9 @@
 /**
- * Test-only reference for bradley-terry.ts: a plain dense Newton method on the same penalised
+ * Test-only reference for the engine (index.ts): a plain dense Newton method on the same penalised
  * objective, with the full Hessian and a Cholesky solve. Slow (O(n³) per step) and meant for n ≤ ~60,
  * but every step is the textbook formula, so it is easy to trust.
  */
-import type { PairData } from './bradley-terry.ts';
+import type { PairData } from './types.ts';
 
 /** log σ(x), computed without overflow. */
 function logSigmoid(x: number): number {

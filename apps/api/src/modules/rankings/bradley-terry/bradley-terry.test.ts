@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PairData,
-  Rng,
   type Vote,
   aggregate,
   bootstrap,
@@ -9,7 +8,8 @@ import {
   itemTotals,
   rankUpperBound,
   toEloScale,
-} from './bradley-terry.ts';
+} from './index.ts';
+import { Rng } from '#lib/rng.ts';
 import { objective, referenceFit } from './reference-solver.ts';
 import { spearman } from '#test/stats.ts';
 

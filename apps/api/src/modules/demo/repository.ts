@@ -1,0 +1,69 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { jerseys, liveRatings, models, pairStats, suppliers, teams, votes } from '#db/schema/index.ts';
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+/** Rows per INSERT statement for the bulk writes. */
+const CHUNK = 1000;
+
+/** The demo seeding's SQL: the drawn catalogue and the simulated votes. */
+export class DemoRepository {
+  constructor(private readonly db: Db) {}
+
+  async jerseyCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(jerseys);
+    return row?.n ?? 0;
+  }
+
+  async voteCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(votes);
+    return row?.n ?? 0;
+  }
+
+  /** Adds the models and suppliers (existing slugs are kept); returns every model and supplier id by name. */
+  async ensureModelsAndSuppliers(
+    modelRows: Insert<typeof models>[],
+    supplierRows: Insert<typeof suppliers>[],
+  ): Promise<{ models: Map<string, string>; suppliers: Map<string, string> }> {
+    await this.db.insert(models).values(modelRows).onConflictDoNothing();
+    await this.db.insert(suppliers).values(supplierRows).onConflictDoNothing();
+    const modelList = await this.db.select().from(models);
+    const supplierList = await this.db.select().from(suppliers);
+    return {
+      models: new Map(modelList.map((m) => [m.name, m.id])),
+      suppliers: new Map(supplierList.map((s) => [s.name, s.id])),
+    };
+  }
+
+  teams() {
+    return this.db.select().from(teams);
+  }
+
+  async insertJerseys(rows: Insert<typeof jerseys>[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 100)
+      await this.db
+        .insert(jerseys)
+        .values(rows.slice(i, i + 100))
+        .onConflictDoNothing();
+  }
+
+  async setTeamColor(teamId: string, color: string): Promise<void> {
+    await this.db.update(teams).set({ baseColor: color }).where(eq(teams.id, teamId));
+  }
+
+  /** Votes, live ratings and pair tallies in one transaction. */
+  async insertVotes(rows: {
+    votes: Insert<typeof votes>[];
+    ratings: Insert<typeof liveRatings>[];
+    pairs: Insert<typeof pairStats>[];
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (let k = 0; k < rows.votes.length; k += CHUNK) await tx.insert(votes).values(rows.votes.slice(k, k + CHUNK));
+      for (let k = 0; k < rows.ratings.length; k += CHUNK)
+        await tx.insert(liveRatings).values(rows.ratings.slice(k, k + CHUNK));
+      for (let k = 0; k < rows.pairs.length; k += CHUNK)
+        await tx.insert(pairStats).values(rows.pairs.slice(k, k + CHUNK));
+    });
+  }
+}

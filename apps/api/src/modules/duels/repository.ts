@@ -1,0 +1,188 @@
+import { eq, sql } from 'drizzle-orm';
+import type { VoteOutcome } from '@manto/contracts';
+import { queryRows, type Db } from '#db/client.ts';
+import { liveRatings, pairStats, voterDays, votes } from '#db/schema/index.ts';
+import { col, cols } from '#db/sql-names.ts';
+import { ELO_START } from './elo.ts';
+
+/** A vote as the one-statement insert takes it. */
+export interface VoteToStore {
+  duelId: string;
+  /** The scope the duel was drawn in. */
+  scope: string;
+  leftId: string;
+  rightId: string;
+  outcome: VoteOutcome;
+  skipReason: string | null;
+  voterKey: string;
+  userId: string | null;
+  ipHash: string;
+  userAgent: string | null;
+  issuedAt: Date;
+  fast: boolean;
+  /** The voter's UTC day, YYYY-MM-DD, for the daily cap. */
+  day: string;
+  dailyCap: number;
+  /** Elo changes as if the vote counts, per scope it counts in; applied only if it does. */
+  changes: { scope: string; jerseyId: string; delta: number }[];
+}
+
+export interface RatingRow {
+  scope: string;
+  jersey_id: string;
+  rating: number;
+  games: number;
+}
+
+export interface PairRow {
+  low_wins: number;
+  high_wins: number;
+  ties: number;
+}
+
+export type StoreResult =
+  | { status: 'stored'; valid: boolean; ratings: RatingRow[]; pair: PairRow }
+  /** The duel id was already answered: nothing was written. */
+  | { status: 'replayed' }
+  /** One of the jerseys was deleted (by another process since this one loaded the catalogue). */
+  | { status: 'jersey-deleted' };
+
+/** The duels module's SQL: the vote statement, the voters' answered pairs and the live ratings. */
+export class DuelRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every live rating, for the in-memory copy (live-ratings.ts). */
+  liveRatings(): Promise<RatingRow[]> {
+    return this.db
+      .select({
+        scope: liveRatings.scope,
+        jersey_id: liveRatings.jerseyId,
+        rating: liveRatings.rating,
+        games: liveRatings.games,
+      })
+      .from(liveRatings);
+  }
+
+  /** The pairs a voter has answered, read through the votes table's voter index. */
+  answeredPairs(voterKey: string): Promise<{ leftId: string; rightId: string }[]> {
+    return this.db
+      .select({ leftId: votes.leftId, rightId: votes.rightId })
+      .from(votes)
+      .where(eq(votes.voterKey, voterKey));
+  }
+
+  /**
+   * One statement, so one round trip and atomic: insert the vote — valid unless the voter already has
+   * `dailyCap` counted votes today (read through the voter index) — and, only if it was inserted and
+   * counts, add the Elo changes to every scope it counts in and the outcome to the pair's tally.
+   * The unique duel id makes a replay insert nothing (and spend nothing). Changes are added to the
+   * stored ratings, not overwritten, so concurrent votes on one jersey never lose an update.
+   * Tables and columns are named through the schema (see db/sql-names.ts).
+   */
+  async storeVote(v: VoteToStore): Promise<StoreResult> {
+    const [lowId, highId] = v.leftId < v.rightId ? [v.leftId, v.rightId] : [v.rightId, v.leftId];
+    const winner = v.outcome === 'left' ? v.leftId : v.outcome === 'right' ? v.rightId : null;
+    const tie = v.outcome === 'tie' || v.outcome === 'both_bad' ? 1 : 0;
+    const lowWins = winner === lowId ? 1 : 0;
+    const highWins = winner !== null && winner !== lowId ? 1 : 0;
+    const skip = v.outcome === 'skip';
+
+    // Every vote counts in the global ranking, so the cap per scope is in effect a cap per voter per day.
+    // The day's counter moves only when this duel was never answered: a replay spends nothing.
+    const day = skip
+      ? sql`select null::int as counted`
+      : sql`insert into ${voterDays} as vd (${cols(voterDays.voterKey, voterDays.day, voterDays.counted)})
+          select ${v.voterKey}, ${v.day}, 1
+           where not exists (select 1 from ${votes} where ${votes.duelId} = ${v.duelId})
+          on conflict (${cols(voterDays.voterKey, voterDays.day)})
+            do update set ${col(voterDays.counted)} = vd.${col(voterDays.counted)} + 1
+          returning ${col(voterDays.counted)} as counted`;
+    const valid = skip ? sql`true` : sql`coalesce((select counted from d), 0) <= ${v.dailyCap}`;
+    const counts = sql`exists (select 1 from v where v.valid)`;
+    const values = sql.join(
+      v.changes.map((c) => sql`(${c.scope}, ${c.jerseyId}::uuid, ${c.delta}::double precision)`),
+      sql`, `,
+    );
+    const rating = col(liveRatings.rating);
+    const games = col(liveRatings.games);
+    const ratings = skip
+      ? sql`select 1 where false`
+      : sql`insert into ${liveRatings} as lr (${cols(liveRatings.scope, liveRatings.jerseyId, liveRatings.rating, liveRatings.games)})
+          select x.scope, x.jersey_id, ${ELO_START} + x.delta, 1
+            from (values ${values}) as x(scope, jersey_id, delta)
+           where ${counts}
+          -- One lock order for every vote, so two votes on one pair (sides swapped) cannot deadlock.
+           order by x.scope, x.jersey_id
+          -- excluded.rating is start + delta: add only the delta to the stored rating.
+          on conflict (${cols(liveRatings.scope, liveRatings.jerseyId)}) do update
+            set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO_START}), ${games} = lr.${games} + 1
+          returning ${col(liveRatings.scope)} as scope, ${col(liveRatings.jerseyId)} as jersey_id,
+            ${rating} as rating, ${games} as games`;
+    const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
+    const tally = skip
+      ? sql`select 1 where false`
+      : sql`insert into ${pairStats} as ps (${cols(pairStats.lowId, pairStats.highId, pairStats.lowWins, pairStats.highWins, pairStats.ties)})
+          select ${lowId}, ${highId}, ${lowWins}, ${highWins}, ${tie} where ${counts}
+          on conflict (${cols(pairStats.lowId, pairStats.highId)}) do update
+            set ${lw} = ps.${lw} + excluded.${lw}, ${hw} = ps.${hw} + excluded.${hw},
+                ${ties} = ps.${ties} + excluded.${ties}
+          returning ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties`;
+    let rows: { vote_id: string | null; valid: boolean | null; ratings: RatingRow[] | null; pair: PairRow | null }[];
+    try {
+      rows = await queryRows(
+        this.db,
+        sql`with d as (${day}),
+          v as (
+            insert into ${votes} (${cols(
+              votes.duelId,
+              votes.scope,
+              votes.leftId,
+              votes.rightId,
+              votes.outcome,
+              votes.skipReason,
+              votes.voterKey,
+              votes.userId,
+              votes.ipHash,
+              votes.userAgent,
+              votes.issuedAt,
+              votes.fast,
+              votes.valid,
+              votes.invalidReason,
+            )})
+            select ${v.duelId}, ${v.scope}, ${v.leftId}, ${v.rightId}, ${v.outcome}, ${v.skipReason},
+              ${v.voterKey}, ${v.userId}, ${v.ipHash}, ${v.userAgent},
+              ${v.issuedAt.toISOString()}, ${v.fast}, ok, case when ok then null else 'daily_cap' end
+            from (select ${valid} as ok) c
+            on conflict (${col(votes.duelId)}) do nothing
+            returning ${col(votes.id)} as id, ${col(votes.valid)} as valid
+          ),
+          r as (${ratings}),
+          p as (${tally})
+          select (select id from v) as vote_id, (select valid from v) as valid,
+            (select json_agg(r) from r) as ratings,
+            coalesce((select row_to_json(p) from p), (select row_to_json(q) from (
+              select ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties from ${pairStats}
+               where ${pairStats.lowId} = ${lowId} and ${pairStats.highId} = ${highId}) q)
+            ) as pair`,
+      );
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { status: 'jersey-deleted' };
+      throw error;
+    }
+    const row = rows[0];
+    if (!row?.vote_id) return { status: 'replayed' };
+    return {
+      status: 'stored',
+      valid: row.valid === true,
+      ratings: (row.ratings ?? []).map((r) => ({ ...r, rating: Number(r.rating), games: Number(r.games) })),
+      pair: row.pair ?? { low_wins: 0, high_wins: 0, ties: 0 },
+    };
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  // Drivers and Drizzle wrap the database error; look a few causes deep.
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '23503') return true;
+  return false;
+}

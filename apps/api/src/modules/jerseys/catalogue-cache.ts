@@ -1,0 +1,108 @@
+import type { JerseySummary, NamedRef } from '@manto/contracts';
+import { Refreshing } from '#lib/refreshing.ts';
+import type { CatalogueJersey } from './service.ts';
+
+/** How long the cache trusts its copy before reloading (other processes' catalogue edits). */
+const MAX_AGE_MS = 15_000;
+/** At most one reload per this long for slugs this process does not know. */
+const MISS_RELOAD_MS = 2_000;
+
+export type CatalogueRef = NamedRef & { id: string };
+
+/** Where the cache loads from (catalogue-source.ts reads the database). */
+export interface CatalogueSource {
+  jerseys(): Promise<CatalogueJersey[]>;
+  teams(): Promise<CatalogueRef[]>;
+  models(): Promise<CatalogueRef[]>;
+}
+
+/** One loaded copy; a new object after every reload, so readers may key their own caches on it. */
+export interface CatalogueSnapshot {
+  readonly jerseys: ReadonlyMap<string, CatalogueJersey>;
+  readonly teams: ReadonlyMap<string, CatalogueRef>;
+  readonly models: ReadonlyMap<string, CatalogueRef>;
+  readonly teamsById: ReadonlyMap<string, CatalogueRef>;
+  readonly modelsById: ReadonlyMap<string, CatalogueRef>;
+}
+
+/**
+ * The catalogue in memory — jerseys, teams and models by id and slug — so issuing a duel or serving a
+ * ranking reads no catalogue row (docs/performance.md). Reloaded when older than 15 s, and at once after
+ * a catalogue edit in this process (app.ts calls invalidate()).
+ */
+export class CatalogueCache {
+  private readonly copy: Refreshing<CatalogueSnapshot>;
+  private lastMissReload = -Infinity;
+
+  constructor(
+    source: CatalogueSource,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.copy = new Refreshing(() => load(source), MAX_AGE_MS, now);
+  }
+
+  /** The next reader waits for a fresh copy (after a catalogue edit in this process). */
+  invalidate(): void {
+    this.copy.invalidate();
+  }
+
+  snapshot(): Promise<CatalogueSnapshot> {
+    return this.copy.get();
+  }
+
+  /** A team by slug; an unknown one triggers a reload (at most every few seconds: anyone can send slugs). */
+  async team(slug: string): Promise<CatalogueRef | null> {
+    return this.findBySlug((s) => s.teams.get(slug));
+  }
+
+  async model(slug: string): Promise<CatalogueRef | null> {
+    return this.findBySlug((s) => s.models.get(slug));
+  }
+
+  async teamById(id: string): Promise<CatalogueRef | null> {
+    return (await this.snapshot()).teamsById.get(id) ?? null;
+  }
+
+  async modelById(id: string): Promise<CatalogueRef | null> {
+    return (await this.snapshot()).modelsById.get(id) ?? null;
+  }
+
+  /** Every jersey by id, active or not (ranking rows are drawn from it). */
+  async jerseys(): Promise<ReadonlyMap<string, CatalogueJersey>> {
+    return (await this.snapshot()).jerseys;
+  }
+
+  /** Any jersey, active or not; reloads once when it is unknown (created in another process). */
+  async jersey(id: string): Promise<CatalogueJersey | null> {
+    const found = (await this.snapshot()).jerseys.get(id);
+    if (found) return found;
+    this.invalidate();
+    return (await this.snapshot()).jerseys.get(id) ?? null;
+  }
+
+  /** Created in another process since the last load? Look again, throttled. */
+  private async findBySlug<T>(find: (s: CatalogueSnapshot) => T | undefined): Promise<T | null> {
+    const found = find(await this.snapshot());
+    if (found || this.now() - this.lastMissReload < MISS_RELOAD_MS) return found ?? null;
+    this.lastMissReload = this.now();
+    this.invalidate();
+    return find(await this.snapshot()) ?? null;
+  }
+}
+
+async function load(source: CatalogueSource): Promise<CatalogueSnapshot> {
+  const [jerseys, teams, models] = await Promise.all([source.jerseys(), source.teams(), source.models()]);
+  return {
+    jerseys: new Map(jerseys.map((j) => [j.id, j])),
+    teams: new Map(teams.map((t) => [t.slug, t])),
+    models: new Map(models.map((m) => [m.slug, m])),
+    teamsById: new Map(teams.map((t) => [t.id, t])),
+    modelsById: new Map(models.map((m) => [m.id, m])),
+  };
+}
+
+/** A catalogue jersey as the public sees it: without its foreign keys. */
+export function summary(j: CatalogueJersey): JerseySummary {
+  const { teamId: _t, modelId: _m, supplierId: _s, ...rest } = j;
+  return rest;
+}

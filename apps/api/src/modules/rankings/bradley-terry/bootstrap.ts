@@ -1,0 +1,81 @@
+import { Rng } from '#lib/rng.ts';
+import { eloInto } from './elo-scale.ts';
+import { NewtonSolver, type Pairs } from './newton.ts';
+import { checkData } from './pairs.ts';
+import { Resampler } from './resample.ts';
+import {
+  type BootstrapOptions,
+  type BootstrapResult,
+  DEFAULT_BOOTSTRAP_TOL,
+  DEFAULT_L2,
+  DEFAULT_MAX_ITER,
+  type PairData,
+} from './types.ts';
+
+/**
+ * Bootstrap 95% intervals on the Elo scale: `rounds` replicates (see Resampler), each refitted
+ * warm-started from `full`; the 2.5th and 97.5th percentiles of each item's Elo-scaled replicates.
+ */
+export function bootstrap(data: PairData, full: Float64Array, opts: BootstrapOptions): BootstrapResult {
+  checkData(data);
+  const { n, a, b } = data;
+  const m = a.length;
+  const rounds = opts.rounds ?? 100;
+  const l2 = opts.l2 ?? DEFAULT_L2;
+  const tol = opts.tol ?? DEFAULT_BOOTSTRAP_TOL;
+  const maxIter = opts.maxIter ?? DEFAULT_MAX_ITER;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError('rounds must be a positive integer');
+  if (full.length !== n || !full.every(Number.isFinite)) throw new RangeError(`full must hold ${n} finite scores`);
+
+  const resampler = new Resampler(data);
+  const rng = new Rng(opts.seed);
+  const solver = new NewtonSolver(n, m);
+  // Every replicate starts from `full`, so σ and σ·(1−σ) there are shared: the first gradient needs no exp.
+  const sigma = new Float64Array(m);
+  const variance = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    const d = full[a[k]!]! - full[b[k]!]!;
+    sigma[k] = 1 / (1 + Math.exp(-d));
+    variance[k] = sigma[k]! / (1 + Math.exp(d));
+  }
+  const replicate: Required<Pairs> = {
+    a: new Int32Array(m),
+    b: new Int32Array(m),
+    winsA: new Float64Array(m),
+    winsB: new Float64Array(m),
+    m: 0,
+    sigma: new Float64Array(m),
+    variance: new Float64Array(m),
+  };
+  const theta = new Float64Array(n);
+  const samples = new Float64Array(rounds * n);
+  let iterations = 0;
+  let unconverged = 0;
+  for (let round = 0; round < rounds; round++) {
+    resampler.resample(rng, a, b, sigma, variance, replicate);
+    const res = solver.solve(replicate, full, theta, l2, tol, maxIter);
+    iterations += res.iterations;
+    if (!res.converged) unconverged++;
+    eloInto(theta, samples, round * n);
+  }
+
+  const lower = new Float64Array(n);
+  const upper = new Float64Array(n);
+  const column = new Float64Array(rounds);
+  for (let i = 0; i < n; i++) {
+    for (let r = 0; r < rounds; r++) column[r] = samples[r * n + i]!;
+    column.sort();
+    lower[i] = quantile(column, 0.025);
+    upper[i] = quantile(column, 0.975);
+  }
+  return { lower, upper, iterations, unconverged };
+}
+
+/** Linear-interpolation quantile of sorted values (the numpy / pandas default). */
+function quantile(sorted: Float64Array, q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const x = sorted[lo]!;
+  const y = sorted[Math.min(lo + 1, sorted.length - 1)]!;
+  return x + (h - lo) * (y - x);
+}

@@ -1,0 +1,213 @@
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '#db/client.ts';
+import { jerseys, jobLeases, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
+import { col, cols } from '#db/sql-names.ts';
+
+export type FitRow = typeof rankingFits.$inferInsert;
+export type EntryRow = Omit<typeof rankingEntries.$inferSelect, 'fitId'>;
+
+/** Counted votes collapsed by pair and outcome, as the fits read them. */
+export interface CountedVotes {
+  left_id: string;
+  right_id: string;
+  outcome: string;
+  n: number;
+}
+
+/** A voter whose picks fit the ranking too badly (outliers.ts). */
+export interface OutlierSuspect {
+  voter_key: string;
+  n: number;
+  z: number;
+}
+
+/**
+ * The rankings module's SQL: the snapshots readers are served from and everything the ranking job
+ * reads and writes (state, lease, votes, snapshots, pruning, outlier flags).
+ */
+export class RankingRepository {
+  constructor(private readonly db: Db) {}
+
+  // ——— snapshots, for readers ———
+
+  async latestFit(scope: string): Promise<{ id: number; fittedAt: Date; votes: number } | null> {
+    const [fit] = await this.db
+      .select({ id: rankingFits.id, fittedAt: rankingFits.fittedAt, votes: rankingFits.votes })
+      .from(rankingFits)
+      .where(eq(rankingFits.scope, scope))
+      .orderBy(desc(rankingFits.id))
+      .limit(1);
+    return fit ?? null;
+  }
+
+  /** A fit's rows in rank order. */
+  entries(fitId: number): Promise<EntryRow[]> {
+    const { fitId: _f, ...columns } = getTableColumns(rankingEntries);
+    return this.db
+      .select(columns)
+      .from(rankingEntries)
+      .where(eq(rankingEntries.fitId, fitId))
+      .orderBy(rankingEntries.rank);
+  }
+
+  /** A jersey's latest `limit` scores in a scope, newest first. */
+  history(scope: string, jerseyId: string, limit: number) {
+    return this.db
+      .select({
+        at: rankingFits.fittedAt,
+        score: rankingEntries.score,
+        lower: rankingEntries.lower,
+        upper: rankingEntries.upper,
+      })
+      .from(rankingEntries)
+      .innerJoin(rankingFits, eq(rankingFits.id, rankingEntries.fitId))
+      .where(and(eq(rankingFits.scope, scope), eq(rankingEntries.jerseyId, jerseyId)))
+      .orderBy(desc(rankingFits.fittedAt))
+      .limit(limit);
+  }
+
+  // ——— the job ———
+
+  /** A cheap fingerprint of everything a fit depends on, to skip idle runs. */
+  async state(): Promise<string> {
+    const [row] = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select (select max(${votes.id}) from ${votes}) as votes,
+                 (select count(*) from ${votes} where ${votes.valid}) as valid,
+                 (select max(${jerseys.updatedAt}) from ${jerseys}) as jerseys, (select count(*) from ${jerseys}) as n`,
+    );
+    return JSON.stringify(row);
+  }
+
+  /** Takes or renews the named lease for `holder`; false while another holder's lease runs. */
+  async acquireLease(name: string, holder: string, seconds: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`insert into ${jobLeases} (${cols(jobLeases.name, jobLeases.holder, jobLeases.until)})
+          values (${name}, ${holder}, now() + make_interval(secs => ${seconds}))
+          on conflict (${col(jobLeases.name)}) do update
+            set ${col(jobLeases.holder)} = excluded.${col(jobLeases.holder)},
+                ${col(jobLeases.until)} = excluded.${col(jobLeases.until)}
+          where ${jobLeases.until} < now() or ${jobLeases.holder} = excluded.${col(jobLeases.holder)}
+          returning ${col(jobLeases.holder)}`,
+    );
+    return rows.length > 0;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.db
+      .update(jobLeases)
+      .set({ until: sql`now()` })
+      .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+  }
+
+  /** Valid, non-skip votes by pair and outcome; with `until`, only those answered by then. */
+  countedVotes(until: Date | null): Promise<CountedVotes[]> {
+    return queryRows<CountedVotes>(
+      this.db,
+      sql`select ${col(votes.leftId)} as left_id, ${col(votes.rightId)} as right_id, ${col(votes.outcome)} as outcome,
+                 count(*)::int as n
+            from ${votes}
+           where ${votes.valid} and ${votes.outcome} <> 'skip'
+                 ${until ? sql`and ${votes.answeredAt} <= ${until.toISOString()}` : sql``}
+           group by ${votes.leftId}, ${votes.rightId}, ${votes.outcome}`,
+    );
+  }
+
+  /** Each scope's latest fit. */
+  latestFits(): Promise<{ id: number; scope: string; digest: string }[]> {
+    return this.db
+      .selectDistinctOn([rankingFits.scope], {
+        id: rankingFits.id,
+        scope: rankingFits.scope,
+        digest: rankingFits.digest,
+      })
+      .from(rankingFits)
+      .orderBy(rankingFits.scope, desc(rankingFits.id));
+  }
+
+  /** jersey id → rank in a fit. */
+  async ranks(fitId: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ jerseyId: rankingEntries.jerseyId, rank: rankingEntries.rank })
+      .from(rankingEntries)
+      .where(eq(rankingEntries.fitId, fitId));
+    return new Map(rows.map((r) => [r.jerseyId, r.rank]));
+  }
+
+  /**
+   * Writes a snapshot in one transaction and prunes the scope's fits to the latest `keepRecent` plus
+   * the last of each day (the score-over-time chart). Returns the new fit's id.
+   */
+  writeFit(fit: FitRow, entries: EntryRow[], keepRecent: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(rankingFits).values(fit).returning({ id: rankingFits.id });
+      const fitId = row!.id;
+      const rows = entries.map((e) => ({ ...e, fitId }));
+      for (let k = 0; k < rows.length; k += 1000) await tx.insert(rankingEntries).values(rows.slice(k, k + 1000));
+      const scope = fit.scope;
+      await tx.execute(sql`delete from ${rankingFits} where ${rankingFits.scope} = ${scope} and ${rankingFits.id} not in (
+          select ${rankingFits.id} from ${rankingFits} where ${rankingFits.scope} = ${scope}
+           order by ${rankingFits.id} desc limit ${keepRecent})
+        and ${rankingFits.id} not in (
+          select max(${rankingFits.id}) from ${rankingFits} where ${rankingFits.scope} = ${scope}
+           group by date_trunc('day', ${rankingFits.fittedAt}))`);
+      return fitId;
+    });
+  }
+
+  // ——— outliers (outliers.ts holds the test and its thresholds) ———
+
+  /**
+   * Voters with at least `minVotes` decisive valid votes whose picks score a z below `maxZ` under a
+   * global fit's scores, never counting voters a moderator restored. See outliers.ts for the formula.
+   */
+  outlierSuspects(globalFitId: number, minVotes: number, maxZ: number): Promise<OutlierSuspect[]> {
+    const v = {
+      voterKey: col(votes.voterKey),
+      outcome: col(votes.outcome),
+      leftId: col(votes.leftId),
+      rightId: col(votes.rightId),
+      valid: col(votes.valid),
+    };
+    return queryRows<OutlierSuspect>(
+      this.db,
+      sql`with s as (
+          select ${col(rankingEntries.jerseyId)} as jersey_id, ${col(rankingEntries.score)} as score
+            from ${rankingEntries} where ${rankingEntries.fitId} = ${globalFitId}),
+      p as (
+        select v.${v.voterKey} as voter_key, v.${v.outcome} as outcome,
+               least(greatest(1 / (1 + exp(-(l.score - r.score) * ln(10) / 400)), 1e-9), 1 - 1e-9) as pl
+          from ${votes} v
+          join s l on l.jersey_id = v.${v.leftId}
+          join s r on r.jersey_id = v.${v.rightId}
+         where v.${v.valid} and v.${v.outcome} in ('left', 'right')
+           and v.${v.voterKey} not in (
+             select ${voterFlags.voterKey} from ${voterFlags} where ${voterFlags.restoredAt} is not null)
+      ),
+      t as (
+        select voter_key, count(*)::int as n,
+               sum(ln(case when outcome = 'left' then pl else 1 - pl end)) as ll,
+               sum(pl * ln(pl) + (1 - pl) * ln(1 - pl)) as e,
+               sum(pl * (1 - pl) * power(ln(pl / (1 - pl)), 2)) as var
+          from p group by voter_key having count(*) >= ${minVotes}
+      )
+      select voter_key, n, (ll - e) / sqrt(var) as z from t where var > 0 and (ll - e) / sqrt(var) < ${maxZ}`,
+    );
+  }
+
+  /** Flags each suspect as an outlier and sets their valid votes aside (never deleted), in one transaction. */
+  async flagOutliers(suspects: OutlierSuspect[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const s of suspects) {
+        await tx
+          .insert(voterFlags)
+          .values({ voterKey: s.voter_key, reason: 'outlier', votes: s.n, zScore: Number(s.z) });
+        await tx
+          .update(votes)
+          .set({ valid: false, invalidReason: 'outlier' })
+          .where(and(eq(votes.voterKey, s.voter_key), eq(votes.valid, true)));
+      }
+    });
+  }
+}

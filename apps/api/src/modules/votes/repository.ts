@@ -1,0 +1,116 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { SkipReason, VoteOutcome } from '@manto/contracts';
+import { queryRows, type Db } from '#db/client.ts';
+import { rankingEntries, rankingFits, users, voterFlags, votes } from '#db/schema/index.ts';
+import { col } from '#db/sql-names.ts';
+
+export interface JudgedVote {
+  id: number;
+  answered_at: Date | string;
+  outcome: VoteOutcome;
+  skip_reason: SkipReason | null;
+  scope: string;
+  left_id: string;
+  right_id: string;
+  valid: boolean;
+  /** Whether the pick agrees with the ranking's order; null when there is nothing to judge. */
+  agreed: boolean | null;
+}
+
+/** The votes module's SQL: the open-data export, a member's votes and the moderators' flags. */
+export class VoteRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Votes after `afterId` in id order, without voter, user, IP or user agent. */
+  batch(afterId: number, limit: number) {
+    return this.db
+      .select({
+        id: votes.id,
+        scope: votes.scope,
+        left_id: votes.leftId,
+        right_id: votes.rightId,
+        outcome: votes.outcome,
+        skip_reason: votes.skipReason,
+        answered_at: votes.answeredAt,
+        valid: votes.valid,
+      })
+      .from(votes)
+      .where(gt(votes.id, afterId))
+      .orderBy(votes.id)
+      .limit(limit);
+  }
+
+  /** A member's votes, newest first, each judged against the latest fit of `scope`, and their totals. */
+  async judgedVotes(userId: string, scope: string, page: { limit: number; offset: number }) {
+    const v = (column: Parameters<typeof col>[0]) => sql`v.${col(column)}`;
+    const [fitId, jerseyId, score] = [
+      col(rankingEntries.fitId),
+      col(rankingEntries.jerseyId),
+      col(rankingEntries.score),
+    ];
+    const judged = sql`with f as (
+        select ${rankingFits.id} from ${rankingFits} where ${rankingFits.scope} = ${scope}
+         order by ${rankingFits.id} desc limit 1)
+      select ${v(votes.id)} as id, ${v(votes.answeredAt)} as answered_at, ${v(votes.outcome)} as outcome,
+        ${v(votes.skipReason)} as skip_reason, ${v(votes.scope)} as scope, ${v(votes.leftId)} as left_id,
+        ${v(votes.rightId)} as right_id, ${v(votes.valid)} as valid,
+        case when ${v(votes.outcome)} not in ('left', 'right') or l.${score} is null or r.${score} is null then null
+             when ${v(votes.outcome)} = 'left' then l.${score} > r.${score} else r.${score} > l.${score} end as agreed
+      from ${votes} v
+      left join ${rankingEntries} l on l.${fitId} = (select id from f) and l.${jerseyId} = ${v(votes.leftId)}
+      left join ${rankingEntries} r on r.${fitId} = (select id from f) and r.${jerseyId} = ${v(votes.rightId)}
+      where ${v(votes.userId)} = ${userId}`;
+    const [rows, [totals]] = await Promise.all([
+      queryRows<JudgedVote>(
+        this.db,
+        sql`${judged} order by ${v(votes.id)} desc limit ${page.limit} offset ${page.offset}`,
+      ),
+      queryRows<{ votes: number; judged: number; agreed: number }>(
+        this.db,
+        sql`select count(*)::int as votes, count(agreed)::int as judged,
+                   count(*) filter (where agreed)::int as agreed from (${judged}) j`,
+      ),
+    ]);
+    return { rows, totals };
+  }
+
+  /** Voter flags, open ones first, newest first, with the member's name when the voter is a member. */
+  flags() {
+    return this.db
+      .select({
+        id: voterFlags.id,
+        voterKey: voterFlags.voterKey,
+        userName: users.name,
+        reason: voterFlags.reason,
+        votes: voterFlags.votes,
+        zScore: voterFlags.zScore,
+        flaggedAt: voterFlags.flaggedAt,
+        restoredAt: voterFlags.restoredAt,
+      })
+      .from(voterFlags)
+      .leftJoin(users, sql`${voterFlags.voterKey} = 'u:' || ${users.id}::text`)
+      .orderBy(sql`${voterFlags.restoredAt} is not null`, desc(voterFlags.flaggedAt))
+      .limit(500);
+  }
+
+  /**
+   * Closes an open flag and makes the voter's outlier votes count again, in one transaction.
+   * Returns how many votes were restored, or null when there is no such open flag.
+   */
+  restoreFlag(flagId: string, moderatorId: string): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [flag] = await tx
+        .update(voterFlags)
+        .set({ restoredAt: sql`now()`, restoredBy: moderatorId })
+        .where(and(eq(voterFlags.id, flagId), isNull(voterFlags.restoredAt)))
+        .returning({ voterKey: voterFlags.voterKey });
+      if (!flag) return null;
+      const restored = await tx
+        .update(votes)
+        .set({ valid: true, invalidReason: null })
+        .where(and(eq(votes.voterKey, flag.voterKey), eq(votes.invalidReason, 'outlier')))
+        .returning({ id: votes.id });
+      return restored.length;
+    });
+  }
+}

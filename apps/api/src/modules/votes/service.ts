@@ -1,0 +1,82 @@
+import type { MyVotes, NamedRef, VoterFlag } from '@manto/contracts';
+import { GLOBAL, parseScope } from '#lib/scopes.ts';
+import { pageOffset } from '#lib/search.ts';
+import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import type { VoteRepository } from './repository.ts';
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const named = (x: NamedRef) => ({ slug: x.slug, name: x.name });
+
+/** Reading votes back: the open-data export, a member's own votes, and the moderators' voter flags. */
+export class VoteService {
+  constructor(
+    private readonly repository: VoteRepository,
+    private readonly catalogue: CatalogueCache,
+  ) {}
+
+  /** Anonymised votes after `afterId`, in id order: no voter, user, IP or user agent leaves the server. */
+  async exportBatch(afterId: number, limit: number): Promise<(Record<string, unknown> & { id: number })[]> {
+    const rows = await this.repository.batch(afterId, limit);
+    return rows.map((r) => ({ ...r, id: Number(r.id), answered_at: new Date(r.answered_at).toISOString() }));
+  }
+
+  /** A member's votes, newest first, each judged against the latest global ranking. */
+  async myVotes(userId: string, q: { page: number; pageSize: number }): Promise<MyVotes> {
+    const [{ rows, totals }, catalogue] = await Promise.all([
+      this.repository.judgedVotes(userId, GLOBAL, { limit: q.pageSize, offset: pageOffset(q.page, q.pageSize) }),
+      this.catalogue.jerseys(),
+    ]);
+    const items = await Promise.all(
+      rows.map(async (r) => {
+        const { teamId, modelId } = parseScope(r.scope);
+        const [team, model] = await Promise.all([
+          teamId ? this.catalogue.teamById(teamId) : null,
+          modelId ? this.catalogue.modelById(modelId) : null,
+        ]);
+        return {
+          id: String(r.id),
+          answeredAt: new Date(r.answered_at).toISOString(),
+          outcome: r.outcome,
+          skipReason: r.skip_reason,
+          scope: { team: team && named(team), model: model && named(model) },
+          left: summary(catalogue.get(r.left_id)!),
+          right: summary(catalogue.get(r.right_id)!),
+          agreed: r.agreed,
+          counted: r.valid && r.outcome !== 'skip',
+        };
+      }),
+    );
+    return {
+      items,
+      total: totals?.votes ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+      summary: { votes: totals?.votes ?? 0, judged: totals?.judged ?? 0, agreed: totals?.agreed ?? 0 },
+    };
+  }
+
+  async flags(): Promise<VoterFlag[]> {
+    const rows = await this.repository.flags();
+    return rows.map((r) => ({
+      id: r.id,
+      voter: pseudonym(r.voterKey),
+      userName: r.userName,
+      reason: r.reason,
+      votes: r.votes,
+      zScore: r.zScore === null ? null : round1(Number(r.zScore)),
+      flaggedAt: new Date(r.flaggedAt).toISOString(),
+      restoredAt: r.restoredAt ? new Date(r.restoredAt).toISOString() : null,
+    }));
+  }
+
+  /** A moderator's restore: how many votes count again, or null when there is no such open flag. */
+  restoreFlag(flagId: string, moderatorId: string): Promise<number | null> {
+    return this.repository.restoreFlag(flagId, moderatorId);
+  }
+}
+
+/** Moderators see who is who only as far as they need: a member's name, or a visitor's short tag. */
+function pseudonym(voterKey: string): string {
+  const [kind, id] = voterKey.split(':');
+  return `${kind === 'u' ? 'member' : 'visitor'}-${(id ?? '').slice(0, 8)}`;
+}
