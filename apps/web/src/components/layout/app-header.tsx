@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { hasAccess } from '@manto/contracts';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 import { jerseysLink, managerLink, MENU_CLOSE_DELAY, MENU_OPEN_DELAY, navGroups } from './nav-items.ts';

@@ -12,8 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
-import { signOut } from '../../lib/session.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { signOut } from '#lib/session.ts';
 import { jerseysLink, managerLink, navGroups } from './nav-items.ts';
 
 const GROUP_ICONS = [IconSwords, IconChartBar];

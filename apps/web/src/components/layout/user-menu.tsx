@@ -2,8 +2,8 @@ import { ActionIcon, Avatar, Menu } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUser, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
-import { signOut } from '../../lib/session.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { signOut } from '#lib/session.ts';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
 export function initials(name: string): string {

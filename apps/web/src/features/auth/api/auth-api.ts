@@ -15,7 +15,7 @@ import {
   type SessionUser,
   type Tokens,
 } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 
 export const login = (body: LoginBody) => api.request('/auth/login', { method: 'POST', body, schema: loginResponse });
 

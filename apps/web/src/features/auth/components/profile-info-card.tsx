@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import type { Profile } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../../lib/session.ts';
+import { signOut } from '#lib/session.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -5,8 +5,8 @@ import { emailBody } from '@manto/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { resendConfirmation } from '../api/auth-api.ts';
 
 /** POST /api/auth/resend-confirmation; success goes home after about a second (spec §4). */

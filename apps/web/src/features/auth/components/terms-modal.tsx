@@ -1,9 +1,9 @@
 import { Button, Center, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { errorMessage } from '#lib/api-client.ts';
+import { currentLanguage } from '#lib/i18n.ts';
 import { termsQuery } from '../api/queries.ts';
 
 interface TermsModalProps {

@@ -18,8 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 import { MY_VOTES_PAGE_SIZE, myVotesQuery } from '../api/votes-api.ts';
 import classes from './vote-history.module.css';
 

@@ -5,9 +5,9 @@ import { IconKey, IconMailForward } from '@tabler/icons-react';
 import { emailBody } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { forgotPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 

@@ -1,5 +1,5 @@
 import { jerseyDetail, teamJerseysResponse, teamListResponse } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 
 export interface TeamListParams {
   search?: string;

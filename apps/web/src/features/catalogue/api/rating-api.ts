@@ -1,6 +1,6 @@
 import { jerseyRatingResponse } from '@manto/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 
 /** A jersey's standing in the global and team rankings, and its global score over time. */
 export const getJerseyRating = (jerseyId: string) =>

@@ -16,14 +16,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import type { TeamJerseysParams } from '../api/catalogue-api.ts';
 import { teamJerseysQuery } from '../api/queries.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
 import { JerseyCard } from '../components/jersey-card.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);

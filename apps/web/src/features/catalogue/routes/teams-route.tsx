@@ -15,11 +15,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUrlList } from '../../../lib/url-list.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { useUrlList } from '#lib/url-list.ts';
+import { ErrorState } from '#components/error-state.tsx';
 import { teamsQuery } from '../api/queries.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 
 const PAGE_SIZE = 48;
 

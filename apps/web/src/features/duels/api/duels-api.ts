@@ -6,8 +6,8 @@ import {
   type DuelScopeQuery,
   type VoteInput,
 } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
-import { voterHeaders } from '../../../lib/voter.ts';
+import { api } from '#lib/api.ts';
+import { voterHeaders } from '#lib/voter.ts';
 
 const defined = (query: object) =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<

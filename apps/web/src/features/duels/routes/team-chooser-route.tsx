@@ -3,13 +3,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUrlList } from '../../../lib/url-list.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { useUrlList } from '#lib/url-list.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
 import { TEAMS_PAGE_SIZE } from '../api/duels-api.ts';
 import { teamsToCompareQuery } from '../api/queries.ts';
 import { ScopeHeader } from '../components/scope-header.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 
 /** /comparar/times — choose the team whose jerseys will duel: a searchable grid with jersey counts. */
 export function TeamChooserRoute() {

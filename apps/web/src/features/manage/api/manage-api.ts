@@ -16,11 +16,11 @@ import {
   type NamedInput,
   type TeamInput,
 } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
-import { ApiError, SessionEndedError } from '../../../lib/api-client.ts';
-import { authStore } from '../../../lib/auth-store.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { api } from '#lib/api.ts';
+import { ApiError, SessionEndedError } from '#lib/api-client.ts';
+import { authStore } from '#lib/auth-store.ts';
+import { i18n } from '#lib/i18n.ts';
+import { navigateTo } from '#lib/navigation.ts';
 
 /** The management list query (contracts' manageListQuery); `sort` values are per resource. */
 export interface ManageListParams {

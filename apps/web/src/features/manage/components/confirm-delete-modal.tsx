@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SessionEndedError, errorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
+import { notifySuccess } from '#lib/notify.ts';
 import { type ManageSection, invalidateAfterChange } from '../api/queries.ts';
 import type { Editor } from './use-editor.ts';
 

@@ -4,8 +4,8 @@ import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { IMAGE_TYPES, type ImageRef } from '@manto/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
-import { SessionEndedError, errorMessage } from '../../../lib/api-client.ts';
+import { JerseyImage } from '#components/jersey-image.tsx';
+import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { checkImageFile, uploadImage } from '../api/manage-api.ts';
 import { RecordAvatar } from './record-avatar.tsx';
 

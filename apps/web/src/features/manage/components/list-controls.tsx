@@ -13,7 +13,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUrlList } from '../../../lib/url-list.ts';
+import { useUrlList } from '#lib/url-list.ts';
 import { PAGE_SIZE } from '../api/manage-api.ts';
 import classes from './list-controls.module.css';
 

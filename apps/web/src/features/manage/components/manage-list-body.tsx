@@ -2,9 +2,9 @@ import { Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { errorMessage } from '#lib/api-client.ts';
 import { ListPagination, TableSkeleton, listClasses } from './list-controls.tsx';
 
 interface ManageListBodyProps<T> {

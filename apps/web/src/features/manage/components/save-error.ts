@@ -1,6 +1,6 @@
-import { ApiError, SessionEndedError, errorMessage } from '../../../lib/api-client.ts';
-import { type FormErrors, serverFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { ApiError, SessionEndedError, errorMessage } from '#lib/api-client.ts';
+import { type FormErrors, serverFormErrors } from '#lib/form-errors.ts';
+import { notifyError } from '#lib/notify.ts';
 
 /**
  * A failed save: the server's per-field messages go under the fields they name; anything else

@@ -3,8 +3,8 @@ import { hasAccess } from '@manto/contracts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { LoadingScreen } from '../../../components/loading-screen.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { LoadingScreen } from '#components/loading-screen.tsx';
+import { useAuth } from '#lib/auth-store.ts';
 import { SISTEMA_SECTIONS, isSectionActive } from './sections.ts';
 import classes from './sistema-layout.module.css';
 

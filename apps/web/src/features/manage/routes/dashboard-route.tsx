@@ -12,8 +12,8 @@ import {
 import type { Dashboard } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { errorMessage } from '#lib/api-client.ts';
 import { dashboardQuery } from '../api/queries.ts';
 import { ManagePageHeader } from '../components/manage-page-header.tsx';
 

@@ -1,5 +1,5 @@
 import { rankingResponse, teamRankingsResponse } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 
 export const RANKING_PAGE_SIZE = 50;
 export const TEAM_RANKINGS_PAGE_SIZE = 48;

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import type { JerseySummary } from '@manto/contracts';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 import classes from './rankings.module.css';
 
 /** A small square jersey picture; decorative, the link next to it names the jersey. */

@@ -17,14 +17,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUrlList } from '../../../lib/url-list.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { useUrlList } from '#lib/url-list.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
 import { TEAM_RANKINGS_PAGE_SIZE } from '../api/rankings-api.ts';
 import { teamRankingsQuery } from '../api/queries.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 import { useIntlLocale } from '../components/use-locale.ts';
 import { formatScore } from '../lib/format.ts';
 
