@@ -29,7 +29,7 @@ export const navGroups: NavGroup[] = [
 
 export const jerseysLink: NavItem = { to: '/camisas', label: 'nav.jerseys' };
 /** Shown only to signed-in admins and moderators. */
-export const managerLink: NavItem = { to: '/sistema', label: 'nav.manager' };
+export const sistemaLink: NavItem = { to: '/sistema', label: 'nav.sistema' };
 
 export const MENU_OPEN_DELAY = 80;
 export const MENU_CLOSE_DELAY = 100;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormErrors } from '#lib/form-errors.ts';
 import { notifySuccess } from '#lib/notify.ts';
-import { type NamedKind, createNamed, updateNamed } from '../api/manage-api.ts';
+import { type NamedKind, createNamed, updateNamed } from '../api/sistema-api.ts';
 import { invalidateAfterChange } from '../api/queries.ts';
 import { FormActions } from './form-modal.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
@@ -27,7 +27,7 @@ interface NamedFormProps {
 
 /** Create or edit a model or a supplier (POST / PUT /api/manage/{models|suppliers}). */
 export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
   const [logo, setLogo] = useState<ImageRef | null>(record?.logo ?? null);
   const form = useForm<NamedValues>({

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { notifySuccess } from '#lib/notify.ts';
-import { type ManageSection, invalidateAfterChange } from '../api/queries.ts';
+import { type SistemaResource, invalidateAfterChange } from '../api/queries.ts';
 import type { Editor } from './use-editor.ts';
 
 interface ConfirmDeleteModalProps<T extends { id: string }> {
@@ -12,7 +12,7 @@ interface ConfirmDeleteModalProps<T extends { id: string }> {
   /** 'Excluir o time Flamengo?' */
   question: (item: T) => string;
   remove: (id: string) => Promise<void>;
-  section: ManageSection;
+  section: SistemaResource;
   successMessage: string;
 }
 
@@ -27,7 +27,7 @@ export function ConfirmDeleteModal<T extends { id: string }>({
   section,
   successMessage,
 }: ConfirmDeleteModalProps<T>) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: remove,

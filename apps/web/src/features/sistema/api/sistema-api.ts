@@ -22,8 +22,8 @@ import { authStore } from '#lib/auth-store.ts';
 import { i18n } from '#lib/i18n.ts';
 import { navigateTo } from '#lib/navigation.ts';
 
-/** The management list query (contracts' manageListQuery); `sort` values are per resource. */
-export interface ManageListParams {
+/** A Sistema list query (contracts' manageListQuery); `sort` values are per resource. */
+export interface SistemaListParams {
   search?: string | undefined;
   page: number;
   sort?: string | undefined;
@@ -36,7 +36,7 @@ export type NamedKind = 'models' | 'suppliers';
 
 export const PAGE_SIZE = 20;
 
-const listQuery = (params: ManageListParams) => ({
+const listQuery = (params: SistemaListParams) => ({
   search: params.search || undefined,
   page: params.page,
   pageSize: PAGE_SIZE,
@@ -54,7 +54,7 @@ export const getOptions = () => api.authorized('/manage/options', { schema: cata
 
 // ---- teams ----
 
-export const getManageTeams = (params: ManageListParams) =>
+export const getSistemaTeams = (params: SistemaListParams) =>
   api.authorized('/manage/teams', { query: listQuery(params), schema: manageTeamList });
 
 export const createTeam = (body: TeamInput) =>
@@ -69,7 +69,7 @@ export const deleteTeam = async (id: string): Promise<void> => {
 
 // ---- models and suppliers ----
 
-export const getManageNamed = (kind: NamedKind, params: ManageListParams) =>
+export const getSistemaNamed = (kind: NamedKind, params: SistemaListParams) =>
   api.authorized(`/manage/${kind}`, { query: listQuery(params), schema: manageNamedList });
 
 export const createNamed = (kind: NamedKind, body: NamedInput) =>
@@ -84,7 +84,7 @@ export const deleteNamed = async (kind: NamedKind, id: string): Promise<void> =>
 
 // ---- jerseys ----
 
-export const getManageJerseys = (params: ManageListParams) =>
+export const getSistemaJerseys = (params: SistemaListParams) =>
   api.authorized('/manage/jerseys', { query: listQuery(params), schema: manageJerseyList });
 
 export const createJersey = (body: JerseyInput) =>

@@ -18,7 +18,7 @@ function nameSaturationSlider(label: string) {
 
 /** A hex colour (#rrggbb) with the picker's controls named. */
 export function ColorField(props: Omit<ColorInputProps, 'format'>) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   return (
     <ColorInput
       format="hex"

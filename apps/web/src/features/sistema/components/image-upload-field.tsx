@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
-import { checkImageFile, uploadImage } from '../api/manage-api.ts';
+import { checkImageFile, uploadImage } from '../api/sistema-api.ts';
 import { RecordAvatar } from './record-avatar.tsx';
 
 interface ImageUploadFieldProps {
@@ -38,7 +38,7 @@ export function ImageUploadField({
   required = false,
   removable = false,
 }: ImageUploadFieldProps) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const id = useId();
   const resetRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);

@@ -2,7 +2,7 @@ import { Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A section's heading (h2 under the layout's "Sistema" h1), its one-line summary and main action. */
-export function ManagePageHeader({
+export function SistemaPageHeader({
   title,
   description,
   action,

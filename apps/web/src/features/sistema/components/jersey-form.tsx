@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormErrors } from '#lib/form-errors.ts';
 import { notifySuccess } from '#lib/notify.ts';
-import { createJersey, updateJersey } from '../api/manage-api.ts';
+import { createJersey, updateJersey } from '../api/sistema-api.ts';
 import { invalidateAfterChange, optionsQuery } from '../api/queries.ts';
 import { ColorField } from './color-field.tsx';
 import { FormActions } from './form-modal.tsx';
@@ -79,7 +79,7 @@ interface JerseyFormProps {
 
 /** Create or edit a jersey (POST / PUT /api/manage/jerseys). */
 export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
   const options = useQuery(optionsQuery());
   const [image, setImage] = useState<ImageRef | null>(jersey?.image ?? null);

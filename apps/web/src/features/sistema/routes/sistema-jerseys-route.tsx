@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { notifyError } from '#lib/notify.ts';
-import { deleteJersey, setJerseyActive } from '../api/manage-api.ts';
-import { invalidateAfterChange, jerseyListQuery, manageKeys, optionsQuery } from '../api/queries.ts';
+import { deleteJersey, setJerseyActive } from '../api/sistema-api.ts';
+import { invalidateAfterChange, jerseyListQuery, sistemaKeys, optionsQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
-import { ManageListBody } from '../components/manage-list-body.tsx';
+import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import { JerseyForm } from '../components/jersey-form.tsx';
 import {
   ResultCount,
@@ -20,7 +20,7 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManagePageHeader } from '../components/manage-page-header.tsx';
+import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
 import { useEditor } from '../components/use-editor.ts';
 
@@ -34,9 +34,9 @@ type JerseyPage = { items: ManageJersey[]; total: number; page: number; pageSize
 
 /** The row's "Ativa" switch: flips at once, PATCHes, and flips back if the server refuses. */
 function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
-  const listsKey = [...manageKeys.jerseys(), 'list'];
+  const listsKey = [...sistemaKeys.jerseys(), 'list'];
   const mutation = useMutation({
     mutationFn: (active: boolean) => setJerseyActive(jersey.id, active),
     onMutate: async (active) => {
@@ -65,8 +65,8 @@ function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
 }
 
 /** /sistema/camisas — every jersey (active or not), filterable by team, created and edited in a dialog. */
-export function JerseysManageRoute() {
-  const { t, i18n } = useTranslation('manage');
+export function SistemaJerseysRoute() {
+  const { t, i18n } = useTranslation('sistema');
   const list = useListParams('-updated');
   const team = list.filter(TEAM);
   const query = useQuery(
@@ -81,7 +81,7 @@ export function JerseysManageRoute() {
 
   return (
     <Stack gap="lg">
-      <ManagePageHeader
+      <SistemaPageHeader
         title={t('jerseys.title')}
         description={t('jerseys.subtitle')}
         action={
@@ -118,7 +118,7 @@ export function JerseysManageRoute() {
         {query.data && <ResultCount text={t('jerseys.count', { count: query.data.total })} />}
       </Group>
 
-      <ManageListBody
+      <SistemaListBody
         query={query}
         page={list.page}
         onPage={list.setPage}

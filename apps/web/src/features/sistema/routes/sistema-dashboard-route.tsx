@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { errorMessage } from '#lib/api-client.ts';
 import { dashboardQuery } from '../api/queries.ts';
-import { ManagePageHeader } from '../components/manage-page-header.tsx';
+import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 
 interface Tile {
   key: keyof Dashboard;
@@ -34,14 +34,14 @@ const TILES: Tile[] = [
 ];
 
 /** /sistema — the catalogue's counts, each linking to the section that manages them. */
-export function DashboardRoute() {
-  const { t, i18n } = useTranslation('manage');
+export function SistemaDashboardRoute() {
+  const { t, i18n } = useTranslation('sistema');
   const dashboard = useQuery(dashboardQuery());
   const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR');
 
   return (
     <Stack gap="lg">
-      <ManagePageHeader title={t('dashboard.title')} description={t('dashboard.subtitle')} />
+      <SistemaPageHeader title={t('dashboard.title')} description={t('dashboard.subtitle')} />
       {dashboard.isError ? (
         <ErrorState
           message={errorMessage(dashboard.error, t('common:error.description'))}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormErrors } from '#lib/form-errors.ts';
 import { notifySuccess } from '#lib/notify.ts';
-import { createTeam, updateTeam } from '../api/manage-api.ts';
+import { createTeam, updateTeam } from '../api/sistema-api.ts';
 import { invalidateAfterChange } from '../api/queries.ts';
 import { ColorField } from './color-field.tsx';
 import { FormActions } from './form-modal.tsx';
@@ -40,7 +40,7 @@ const toInput = (values: TeamValues) => ({ ...values, category: values.category 
 
 /** Create or edit a team (POST / PUT /api/manage/teams). */
 export function TeamForm({ team, onDone }: { team: ManageTeam | null; onDone: () => void }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
   const [crest, setCrest] = useState<ImageRef | null>(team?.crest ?? null);
   const form = useForm<TeamValues>({

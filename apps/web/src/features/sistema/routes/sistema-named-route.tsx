@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import type { ManageNamed } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { type NamedKind, deleteNamed } from '../api/manage-api.ts';
+import { type NamedKind, deleteNamed } from '../api/sistema-api.ts';
 import { namedListQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
-import { ManageListBody } from '../components/manage-list-body.tsx';
+import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import {
   ResultCount,
   RowActions,
@@ -16,17 +16,17 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManagePageHeader } from '../components/manage-page-header.tsx';
+import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 import { NamedForm } from '../components/named-form.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
 import { useEditor } from '../components/use-editor.ts';
 
 /**
  * Models and suppliers are the same kind of record (a name, a slug, for suppliers a logo), so one
- * screen serves both; texts live under the kind's key in manage.json ('models.*', 'suppliers.*').
+ * screen serves both; texts live under the kind's key in sistema.json ('models.*', 'suppliers.*').
  */
-function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: boolean }) {
-  const { t } = useTranslation('manage');
+function SistemaNamedScreen({ kind, withLogo }: { kind: NamedKind; withLogo: boolean }) {
+  const { t } = useTranslation('sistema');
   const list = useListParams('name');
   const query = useQuery(namedListQuery(kind, { search: list.query, page: list.page, sort: list.sort }));
   const editor = useEditor<ManageNamed>();
@@ -36,7 +36,7 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
 
   return (
     <Stack gap="lg">
-      <ManagePageHeader
+      <SistemaPageHeader
         title={t(`${kind}.title`)}
         description={t(`${kind}.subtitle`)}
         action={
@@ -55,7 +55,7 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
         {query.data && <ResultCount text={t(`${kind}.count`, { count: query.data.total })} />}
       </Group>
 
-      <ManageListBody
+      <SistemaListBody
         query={query}
         page={list.page}
         onPage={list.setPage}
@@ -123,11 +123,11 @@ function NamedManageScreen({ kind, withLogo }: { kind: NamedKind; withLogo: bool
 }
 
 /** /sistema/modelos */
-export function ModelsManageRoute() {
-  return <NamedManageScreen key="models" kind="models" withLogo={false} />;
+export function SistemaModelsRoute() {
+  return <SistemaNamedScreen key="models" kind="models" withLogo={false} />;
 }
 
 /** /sistema/fornecedores — suppliers also have a logo. */
-export function SuppliersManageRoute() {
-  return <NamedManageScreen key="suppliers" kind="suppliers" withLogo />;
+export function SistemaSuppliersRoute() {
+  return <SistemaNamedScreen key="suppliers" kind="suppliers" withLogo />;
 }

@@ -9,11 +9,11 @@ import { SISTEMA_SECTIONS, isSectionActive } from './sections.ts';
 import classes from './sistema-layout.module.css';
 
 /**
- * The management area's frame: title, the side menu (a scrollable row of links on phones) with
+ * Sistema's frame: title, the side menu (a scrollable row of links on phones) with
  * only the sections the user's roles may open, and the section itself.
  */
 export function SistemaLayout() {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const { pathname } = useLocation();
   const auth = useAuth();
   const sections = SISTEMA_SECTIONS.filter((section) => hasAccess(section.access, auth.user?.roles ?? null));

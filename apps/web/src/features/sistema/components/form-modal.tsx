@@ -11,9 +11,9 @@ interface FormModalProps {
   children: ReactNode;
 }
 
-/** The create/edit dialog of a management section; full screen on phones. */
+/** The create/edit dialog of a Sistema section; full screen on phones. */
 export function FormModal({ opened, onClose, title, size = 'md', children }: FormModalProps) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <Modal
@@ -31,7 +31,7 @@ export function FormModal({ opened, onClose, title, size = 'md', children }: For
   );
 }
 
-/** Cancel and save, at the end of every management form. */
+/** Cancel and save, at the end of every Sistema form. */
 export function FormActions({
   onCancel,
   pending,
@@ -41,7 +41,7 @@ export function FormActions({
   pending: boolean;
   creating: boolean;
 }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   return (
     <Group justify="flex-end" gap="sm" mt="sm">
       <Button variant="default" onClick={onCancel} disabled={pending}>

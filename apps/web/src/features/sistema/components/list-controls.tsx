@@ -14,12 +14,12 @@ import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconT
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlList } from '#lib/url-list.ts';
-import { PAGE_SIZE } from '../api/manage-api.ts';
+import { PAGE_SIZE } from '../api/sistema-api.ts';
 import classes from './list-controls.module.css';
 
 const SORT = 'ordem';
 
-/** A management list's search, page, sort and extra filters, all in the URL (see useUrlList). */
+/** A Sistema list's search, page, sort and extra filters, all in the URL (see useUrlList). */
 export function useListParams(defaultSort: string) {
   const { params, search, setSearch, query, page, setPage, setParam } = useUrlList(300);
   const sort = params.get(SORT) ?? defaultSort;
@@ -131,7 +131,7 @@ export function ListPagination({
   page: number;
   onChange: (page: number) => void;
 }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   const pages = pageCount(total);
   if (pages <= 1) return null;
   return (
@@ -149,7 +149,7 @@ export function ListPagination({
 
 /** Edit and delete, as real buttons named after the record ('Editar Flamengo'). */
 export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <ActionIcon variant="subtle" color="gray" size="lg" onClick={onEdit} aria-label={t('list.edit', { name })}>
@@ -164,7 +164,7 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
 
 /** Placeholder rows while the first page loads. */
 export function TableSkeleton({ rows = 6 }: { rows?: number }) {
-  const { t } = useTranslation('manage');
+  const { t } = useTranslation('sistema');
   return (
     <Stack gap="xs" aria-busy="true" aria-label={t('list.loading')} role="status">
       {Array.from({ length: rows }, (_, i) => (

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import type { ManageTeam } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { deleteTeam } from '../api/manage-api.ts';
+import { deleteTeam } from '../api/sistema-api.ts';
 import { teamListQuery } from '../api/queries.ts';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
 import { FormModal } from '../components/form-modal.tsx';
-import { ManageListBody } from '../components/manage-list-body.tsx';
+import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import {
   ResultCount,
   RowActions,
@@ -16,14 +16,14 @@ import {
   useClampPage,
   useListParams,
 } from '../components/list-controls.tsx';
-import { ManagePageHeader } from '../components/manage-page-header.tsx';
+import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
 import { TeamForm } from '../components/team-form.tsx';
 import { useEditor } from '../components/use-editor.ts';
 
 /** /sistema/times — every team, searchable and sortable, created and edited in a dialog. */
-export function TeamsManageRoute() {
-  const { t } = useTranslation('manage');
+export function SistemaTeamsRoute() {
+  const { t } = useTranslation('sistema');
   const list = useListParams('name');
   const query = useQuery(teamListQuery({ search: list.query, page: list.page, sort: list.sort }));
   const editor = useEditor<ManageTeam>();
@@ -32,7 +32,7 @@ export function TeamsManageRoute() {
 
   return (
     <Stack gap="lg">
-      <ManagePageHeader
+      <SistemaPageHeader
         title={t('teams.title')}
         description={t('teams.subtitle')}
         action={
@@ -51,7 +51,7 @@ export function TeamsManageRoute() {
         {query.data && <ResultCount text={t('teams.count', { count: query.data.total })} />}
       </Group>
 
-      <ManageListBody
+      <SistemaListBody
         query={query}
         page={list.page}
         onPage={list.setPage}

@@ -7,7 +7,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { errorMessage } from '#lib/api-client.ts';
 import { ListPagination, TableSkeleton, listClasses } from './list-controls.tsx';
 
-interface ManageListBodyProps<T> {
+interface SistemaListBodyProps<T> {
   query: UseQueryResult<{ items: T[]; total: number }>;
   page: number;
   onPage: (page: number) => void;
@@ -24,7 +24,7 @@ interface ManageListBodyProps<T> {
 }
 
 /** A Sistema list's states: error with retry, skeleton, empty, or the table and its pagination. */
-export function ManageListBody<T>({
+export function SistemaListBody<T>({
   query,
   page,
   onPage,
@@ -34,8 +34,8 @@ export function ManageListBody<T>({
   empty,
   head,
   row,
-}: ManageListBodyProps<T>) {
-  const { t } = useTranslation('manage');
+}: SistemaListBodyProps<T>) {
+  const { t } = useTranslation('sistema');
   if (query.isError)
     return (
       <ErrorState
