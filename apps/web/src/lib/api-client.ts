@@ -35,6 +35,11 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** Params (often an interface, which TypeScript does not take as a Record) as a query; empty values mean no filter. */
+export function definedQuery(params: object): Query {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Query;
+}
+
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

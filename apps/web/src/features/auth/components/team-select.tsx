@@ -1,7 +1,7 @@
 import { Select, type ComboboxItem, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { teamsQuery } from '../api/queries.ts';
+import { teamOptionsQuery } from '#api/teams.ts';
 
 /** Case- and accent-insensitive: 'atletico' finds 'Atlético Mineiro'. */
 const fold = (text: string) =>
@@ -18,7 +18,7 @@ const accentInsensitive: OptionsFilter = ({ options, search }) => {
 /** The favourite team, searchable, from GET /api/teams. The value is the team's slug. */
 export function TeamSelect(props: Omit<SelectProps, 'data' | 'label'>) {
   const { t } = useTranslation('auth');
-  const teams = useQuery(teamsQuery());
+  const teams = useQuery(teamOptionsQuery());
   const data = (teams.data ?? [])
     .map((team) => ({ value: team.slug, label: team.name }))
     .sort((a, b) => a.label.localeCompare(b.label));

@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '#lib/api-client.ts';
-import { jerseyRatingQuery } from '../api/rating-api.ts';
+import { jerseyRatingQuery } from '#api/ratings.ts';
 import classes from './jersey-rating.module.css';
 import { ScoreSparkline } from './score-sparkline.tsx';
 

@@ -17,11 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUrlList } from '#lib/url-list.ts';
 import { ErrorState } from '#components/error-state.tsx';
-import { teamsQuery } from '../api/queries.ts';
+import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
-
-const PAGE_SIZE = 48;
 
 /** /camisas — teams that have jerseys, searchable and filterable by category. */
 export function TeamsRoute() {
@@ -30,7 +28,7 @@ export function TeamsRoute() {
   const category = params.get('categoria') ?? '';
 
   const query = useQuery(teamsQuery({ search: debounced || undefined, category: category || undefined, page }));
-  const pages = query.data ? Math.ceil(query.data.total / PAGE_SIZE) : 0;
+  const pages = query.data ? Math.ceil(query.data.total / TEAMS_PAGE_SIZE) : 0;
 
   return (
     <Stack gap="lg">

@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { useUrlList } from '#lib/url-list.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { TEAMS_PAGE_SIZE } from '../api/duels-api.ts';
-import { teamsToCompareQuery } from '../api/queries.ts';
+import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
 import { ScopeHeader } from '../components/scope-header.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 
@@ -16,7 +15,7 @@ export function TeamChooserRoute() {
   const { t } = useTranslation('duels');
   const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
-  const query = useQuery(teamsToCompareQuery({ search: debounced || undefined, page }));
+  const query = useQuery(teamsQuery({ search: debounced || undefined, page }));
   const pages = query.data ? Math.ceil(query.data.total / TEAMS_PAGE_SIZE) : 0;
 
   return (

@@ -20,8 +20,7 @@ import { Link } from 'react-router';
 import { useUrlList } from '#lib/url-list.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
-import { TEAM_RANKINGS_PAGE_SIZE } from '../api/rankings-api.ts';
-import { teamRankingsQuery } from '../api/queries.ts';
+import { TEAMS_PAGE_SIZE, teamRankingsQuery } from '#api/teams.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
 import { TeamCrest } from '#components/team-crest.tsx';
@@ -85,7 +84,7 @@ export function TeamRankingsRoute() {
   const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
   const query = useQuery(teamRankingsQuery({ search: debounced || undefined, page }));
-  const pages = query.data ? Math.ceil(query.data.total / TEAM_RANKINGS_PAGE_SIZE) : 0;
+  const pages = query.data ? Math.ceil(query.data.total / TEAMS_PAGE_SIZE) : 0;
 
   return (
     <Stack gap="lg">

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { catalogueKeys } from '#api/keys.ts';
 import {
   type SistemaListParams,
   type NamedKind,
@@ -21,11 +22,6 @@ export const sistemaKeys = {
   jerseys: () => [...sistemaKeys.all, 'jerseys'] as const,
   jerseyList: (params: SistemaListParams) => [...sistemaKeys.jerseys(), 'list', params] as const,
 };
-
-/** The public catalogue's cache (features/catalogue keys all start with this). */
-const CATALOGUE_KEY = ['catalogue'] as const;
-/** GET /api/teams, the team select of registration and profile. */
-const TEAM_OPTIONS_KEY = ['teams', 'options'] as const;
 
 /** Other moderators edit too: Sistema data is refetched when older than this. */
 const STALE_TIME = 30_000;
@@ -64,15 +60,16 @@ export const jerseyListQuery = (params: SistemaListParams) =>
 export type SistemaResource = 'teams' | NamedKind | 'jerseys';
 
 /**
- * After a change in one section: its lists, whatever shows its names or counts elsewhere, the
- * dashboard counts and the public catalogue.
+ * After a change in one section: its lists, whatever shows its names or counts elsewhere in
+ * Sistema, the dashboard counts, and every public screen that shows catalogue data (team lists with
+ * their jersey counts, team options, team pages, duel scopes), through the shared catalogue keys.
  */
 export function invalidateAfterChange(queryClient: QueryClient, section: SistemaResource): Promise<unknown> {
-  const keys: QueryKey[] = [sistemaKeys.dashboard(), CATALOGUE_KEY];
+  const keys: QueryKey[] = [sistemaKeys.dashboard(), catalogueKeys.all];
   switch (section) {
     case 'teams':
       // Jersey rows and the jersey form show team names.
-      keys.push(sistemaKeys.teams(), sistemaKeys.options(), sistemaKeys.jerseys(), TEAM_OPTIONS_KEY);
+      keys.push(sistemaKeys.teams(), sistemaKeys.options(), sistemaKeys.jerseys());
       break;
     case 'models':
     case 'suppliers':

@@ -17,7 +17,7 @@ import {
   type TeamInput,
 } from '@manto/contracts';
 import { api } from '#lib/api.ts';
-import { ApiError, SessionEndedError } from '#lib/api-client.ts';
+import { ApiError, SessionEndedError, definedQuery } from '#lib/api-client.ts';
 import { authStore } from '#lib/auth-store.ts';
 import { i18n } from '#lib/i18n.ts';
 import { navigateTo } from '#lib/navigation.ts';
@@ -36,13 +36,7 @@ export type NamedKind = 'models' | 'suppliers';
 
 export const PAGE_SIZE = 20;
 
-const listQuery = (params: SistemaListParams) => ({
-  search: params.search || undefined,
-  page: params.page,
-  pageSize: PAGE_SIZE,
-  sort: params.sort || undefined,
-  team: params.team || undefined,
-});
+const listQuery = (params: SistemaListParams) => definedQuery({ ...params, pageSize: PAGE_SIZE });
 
 const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 

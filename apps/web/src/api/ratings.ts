@@ -1,6 +1,7 @@
 import { jerseyRatingResponse } from '@manto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api.ts';
+import { ratingKeys } from './keys.ts';
 
 /** A jersey's standing in the global and team rankings, and its global score over time. */
 export const getJerseyRating = (jerseyId: string) =>
@@ -8,7 +9,7 @@ export const getJerseyRating = (jerseyId: string) =>
 
 export const jerseyRatingQuery = (jerseyId: string) =>
   queryOptions({
-    queryKey: ['catalogue', 'jersey-rating', jerseyId] as const,
+    queryKey: ratingKeys.jersey(jerseyId),
     queryFn: () => getJerseyRating(jerseyId),
     // Rankings are refitted every few minutes; an hour-old standing would mislead.
     staleTime: 60_000,
