@@ -42,6 +42,7 @@ export function definedQuery(params: object): Query {
 
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON, except a Blob (a file, sent as is with its own type) or FormData. */
   body?: unknown;
   query?: Query;
   /** Validates and types the JSON answer. */
@@ -101,7 +102,10 @@ export function createApiClient(deps: ApiClientDeps) {
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const raw = options.body instanceof Blob || options.body instanceof FormData;
+    if (options.body instanceof Blob && options.body.type) headers['Content-Type'] = options.body.type;
+    // FormData's multipart boundary is for fetch to write, so it gets no Content-Type here.
+    else if (options.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
     let response: Response;
@@ -109,7 +113,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await deps.fetch(url(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined || raw ? (options.body as BodyInit | undefined) : JSON.stringify(options.body),
         credentials: 'same-origin',
         signal: options.signal,
       });

@@ -3,7 +3,6 @@ import {
   IMAGE_TYPES,
   catalogueOptions,
   dashboardResponse,
-  errorEnvelope,
   imageRef,
   manageJersey,
   manageJerseyList,
@@ -17,10 +16,7 @@ import {
   type TeamInput,
 } from '@manto/contracts';
 import { api } from '#lib/api.ts';
-import { ApiError, SessionEndedError, definedQuery } from '#lib/api-client.ts';
-import { authStore } from '#lib/auth-store.ts';
-import { i18n } from '#lib/i18n.ts';
-import { navigateTo } from '#lib/navigation.ts';
+import { definedQuery } from '#lib/api-client.ts';
 
 /** A Sistema list query (contracts' manageListQuery); `sort` values are per resource. */
 export interface SistemaListParams {
@@ -105,61 +101,6 @@ export function checkImageFile(file: File): ImageProblem | null {
   return null;
 }
 
-/**
- * POST /api/manage/images takes the file itself as the body (Content-Type: image/…), which the
- * shared client cannot send (it JSON-encodes bodies). So this call asks the client for a fresh
- * access token (refreshing once when needed, exactly as authorized calls do) and sends the bytes
- * with the same headers; a 401 ends the session like any authorized call.
- */
-export async function uploadImage(file: File, signal?: AbortSignal): Promise<ImageRef> {
-  const accessToken = await api.freshAccessToken('end');
-  if (!accessToken) {
-    authStore.clear();
-    navigateTo('/auth/login', { replace: true });
-    throw new SessionEndedError(null);
-  }
-
-  let response: Response;
-  try {
-    response = await window.fetch('/api/manage/images', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': i18n.resolvedLanguage ?? i18n.language ?? 'pt',
-        'Content-Type': file.type,
-        Authorization: `Bearer ${accessToken}`,
-      },
-      body: file,
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'NETWORK_ERROR', null);
-  }
-
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    json = undefined;
-  }
-
-  if (!response.ok) {
-    const envelope = errorEnvelope.safeParse(json);
-    const error = envelope.success
-      ? new ApiError(response.status, envelope.data.code, envelope.data.message, envelope.data.details)
-      : new ApiError(response.status, `HTTP_${response.status}`, null);
-    if (response.status === 401) {
-      if (authStore.getState().tokens) {
-        authStore.clear();
-        navigateTo('/auth/login', { replace: true });
-      }
-      throw new SessionEndedError(error);
-    }
-    throw error;
-  }
-  const parsed = imageRef.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', null);
-  return parsed.data;
-}
+/** POST /api/manage/images takes the file itself as the body (Content-Type: image/…). */
+export const uploadImage = (file: File, signal?: AbortSignal): Promise<ImageRef> =>
+  api.authorized('/manage/images', { method: 'POST', body: file, schema: imageRef, signal });
