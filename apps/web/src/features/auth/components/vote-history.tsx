@@ -22,8 +22,8 @@ import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { MY_VOTES_PAGE_SIZE, myVotesQuery } from '../api/votes-api.ts';
 import classes from './vote-history.module.css';
+import { useLocale } from '#lib/use-locale.ts';
 
-const intlLocale = (language: string | undefined) => (language?.startsWith('en') ? 'en-GB' : 'pt-BR');
 const jerseyName = (j: JerseySummary) => `${j.team.name} ${j.modelYear} · ${j.model.name}`;
 const jerseyPath = (j: JerseySummary) => `/camisas/time/${j.team.slug}/${j.slug}`;
 
@@ -100,8 +100,8 @@ function VoteRow({ vote, date }: { vote: MyVote; date: Intl.DateTimeFormat }) {
 
 /** The profile's vote history: recent votes with paging and "você vs a galera". */
 export function VoteHistory() {
-  const { t, i18n } = useTranslation('rankings');
-  const locale = intlLocale(i18n.resolvedLanguage);
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const query = useQuery(myVotesQuery(page));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });

@@ -9,12 +9,12 @@ import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 /** The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. */
 export function RankingList({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
 

@@ -35,7 +35,7 @@ import { RankingList } from './ranking-list.tsx';
 import { RankingTable } from './ranking-table.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 function RankingSkeleton() {
   return (
@@ -53,7 +53,7 @@ function RankingSkeleton() {
  */
 export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = parseRankingSearch(params);
   const query = useQuery(rankingQuery(teamSlug, filters));

@@ -10,7 +10,7 @@ import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: boolean; priority: boolean }) {
   const j = row.jersey;
@@ -32,7 +32,7 @@ function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: bo
 /** The ranking as a table (wide screens; phones and tablets get RankingList); the rows come ordered by the server. */
 export function RankingTable({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const axis = ranking.axis;

@@ -24,12 +24,12 @@ import { TEAMS_PAGE_SIZE, teamRankingsQuery } from '#api/teams.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
 import { TeamCrest } from '#components/team-crest.tsx';
-import { useIntlLocale } from '../components/use-locale.ts';
 import { formatScore } from '../lib/format.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const { team } = item;
   // A snapshot without votes ranks every jersey at 1000: there is no leader yet.
   const leader = item.votes > 0 ? item.leader : null;

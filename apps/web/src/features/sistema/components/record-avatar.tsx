@@ -1,13 +1,6 @@
 import { Avatar } from '@mantine/core';
 import type { ImageRef } from '@manto/contracts';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((w) => w.length > 2 || /^[A-Z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
+import { recordInitials } from '#lib/initials.ts';
 
 interface RecordAvatarProps {
   name: string;
@@ -41,7 +34,7 @@ export function RecordAvatar({ name, image, color, size = 36 }: RecordAvatarProp
       autoContrast
       style={{ border: '1px solid var(--mantine-color-default-border)' }}
     >
-      {initials(name)}
+      {recordInitials(name)}
     </Avatar>
   );
 }

@@ -16,6 +16,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { errorMessage } from '#lib/api-client.ts';
 import { dashboardQuery } from '../api/queries.ts';
 import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
+import { useLocale } from '#lib/use-locale.ts';
 
 interface Tile {
   key: keyof Dashboard;
@@ -35,9 +36,10 @@ const TILES: Tile[] = [
 
 /** /sistema — the catalogue's counts, each linking to the section that manages them. */
 export function SistemaDashboardRoute() {
-  const { t, i18n } = useTranslation('sistema');
+  const { t } = useTranslation('sistema');
+  const locale = useLocale();
   const dashboard = useQuery(dashboardQuery());
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR');
+  const format = new Intl.NumberFormat(locale);
 
   return (
     <Stack gap="lg">
