@@ -20,6 +20,8 @@ import classes from './list-controls.module.css';
 const SORT = 'ordem';
 
 /** A Sistema list's search, page, sort and extra filters, all in the URL (see useUrlList). */
+export type ListParams = ReturnType<typeof useListParams>;
+
 export function useListParams(defaultSort: string) {
   const { params, search, setSearch, query, page, setPage, setParam } = useUrlList(300);
   const sort = params.get(SORT) ?? defaultSort;

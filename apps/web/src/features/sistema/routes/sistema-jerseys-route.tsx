@@ -1,6 +1,5 @@
-import { Box, Button, Group, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Box, Select, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlus } from '@tabler/icons-react';
 import type { ManageJersey } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
@@ -8,21 +7,11 @@ import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { notifyError } from '#lib/notify.ts';
 import { deleteJersey, setJerseyActive } from '../api/sistema-api.ts';
 import { invalidateAfterChange, jerseyListQuery, sistemaKeys, optionsQuery } from '../api/queries.ts';
-import { ConfirmDeleteModal } from '../components/confirm-delete-modal.tsx';
-import { FormModal } from '../components/form-modal.tsx';
-import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import { JerseyForm } from '../components/jersey-form.tsx';
-import {
-  ResultCount,
-  RowActions,
-  SearchField,
-  SortableTh,
-  useClampPage,
-  useListParams,
-} from '../components/list-controls.tsx';
-import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
+import { SortableTh, useListParams } from '../components/list-controls.tsx';
 import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
-import { useEditor } from '../components/use-editor.ts';
+import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
+import { useLocale } from '#lib/use-locale.ts';
 
 /** URL parameter of the team filter (a team id). */
 const TEAM = 'time';
@@ -66,153 +55,105 @@ function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
 
 /** /sistema/camisas — every jersey (active or not), filterable by team, created and edited in a dialog. */
 export function SistemaJerseysRoute() {
-  const { t, i18n } = useTranslation('sistema');
+  const { t } = useTranslation('sistema');
+  const locale = useLocale();
   const list = useListParams('-updated');
   const team = list.filter(TEAM);
   const query = useQuery(
     jerseyListQuery({ search: list.query, page: list.page, sort: list.sort, team: team ?? undefined }),
   );
   const options = useQuery(optionsQuery());
-  const editor = useEditor<ManageJersey>();
-  const deleting = useEditor<ManageJersey>();
-  useClampPage(query.data, list.page, list.setPage);
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR', { dateStyle: 'short' });
-  const filtered = Boolean(list.query || team);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short' });
 
   return (
-    <Stack gap="lg">
-      <SistemaPageHeader
-        title={t('jerseys.title')}
-        description={t('jerseys.subtitle')}
-        action={
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => editor.open(null)}>
-            {t('jerseys.new')}
-          </Button>
-        }
-      />
-      <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
-        <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: '1 1 420px' }}>
-          <SearchField
-            label={t('jerseys.search')}
-            placeholder={t('jerseys.searchPlaceholder')}
-            value={list.search}
-            onChange={list.setSearch}
+    <SistemaListScreen<ManageJersey>
+      resource="jerseys"
+      list={list}
+      query={query}
+      filtered={Boolean(team)}
+      filters={
+        <Select
+          label={t('jerseys.teamFilter')}
+          placeholder={options.isPending ? t('form.optionsLoading') : t('jerseys.allTeams')}
+          data={toSelectData(options.data?.teams ?? [])}
+          value={team}
+          onChange={(value) => list.setFilter(TEAM, value)}
+          searchable
+          clearable
+          filter={accentInsensitive}
+          nothingFoundMessage={t('form.nothingFound')}
+          disabled={options.isPending}
+          description={options.isError ? t('form.optionsFailed') : undefined}
+          comboboxProps={{ withinPortal: true }}
+          clearButtonProps={{ 'aria-label': t('jerseys.clearTeam') }}
+          w={240}
+        />
+      }
+      name={jerseyName}
+      minWidth={780}
+      spacing="xs"
+      head={
+        <>
+          <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
+          <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
+          <SortableTh
+            label={t('jerseys.columns.season')}
+            field="season"
+            sort={list.sort}
+            onSort={list.setSort}
+            descendingFirst
           />
-          <Select
-            label={t('jerseys.teamFilter')}
-            placeholder={options.isPending ? t('form.optionsLoading') : t('jerseys.allTeams')}
-            data={toSelectData(options.data?.teams ?? [])}
-            value={team}
-            onChange={(value) => list.setFilter(TEAM, value)}
-            searchable
-            clearable
-            filter={accentInsensitive}
-            nothingFoundMessage={t('form.nothingFound')}
-            disabled={options.isPending}
-            description={options.isError ? t('form.optionsFailed') : undefined}
-            comboboxProps={{ withinPortal: true }}
-            clearButtonProps={{ 'aria-label': t('jerseys.clearTeam') }}
-            w={240}
+          <Table.Th>{t('jerseys.columns.model')}</Table.Th>
+          <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
+          <SortableTh
+            label={t('jerseys.columns.updated')}
+            field="updated"
+            sort={list.sort}
+            onSort={list.setSort}
+            descendingFirst
           />
-        </Group>
-        {query.data && <ResultCount text={t('jerseys.count', { count: query.data.total })} />}
-      </Group>
-
-      <SistemaListBody
-        query={query}
-        page={list.page}
-        onPage={list.setPage}
-        label={t('jerseys.title')}
-        minWidth={780}
-        spacing="xs"
-        empty={{
-          title: t('jerseys.empty'),
-          description: filtered ? t('list.emptySearch') : t('jerseys.emptyDescription'),
-        }}
-        head={
-          <>
-            <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
-            <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
-            <SortableTh
-              label={t('jerseys.columns.season')}
-              field="season"
-              sort={list.sort}
-              onSort={list.setSort}
-              descendingFirst
-            />
-            <Table.Th>{t('jerseys.columns.model')}</Table.Th>
-            <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
-            <SortableTh
-              label={t('jerseys.columns.updated')}
-              field="updated"
-              sort={list.sort}
-              onSort={list.setSort}
-              descendingFirst
-            />
-            <Table.Th>{t('jerseys.columns.active')}</Table.Th>
-            <Table.Th ta="right">{t('list.actions')}</Table.Th>
-          </>
-        }
-        row={(jersey) => (
-          <Table.Tr key={jersey.id}>
-            <Table.Td>
-              <Box w={56}>
-                <JerseyImage image={jersey.image} alt="" sizes="56px" />
-              </Box>
-            </Table.Td>
-            <Table.Td>
-              <Text fw={700} size="sm">
-                {jersey.team.name}
+          <Table.Th>{t('jerseys.columns.active')}</Table.Th>
+        </>
+      }
+      cells={(jersey) => (
+        <>
+          <Table.Td>
+            <Box w={56}>
+              <JerseyImage image={jersey.image} alt="" sizes="56px" />
+            </Box>
+          </Table.Td>
+          <Table.Td>
+            <Text fw={700} size="sm">
+              {jersey.team.name}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.modelYear}</Text>
+            {jersey.modelYear !== String(jersey.season) && (
+              <Text size="xs" c="dimmed">
+                {jersey.season}
               </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{jersey.modelYear}</Text>
-              {jersey.modelYear !== String(jersey.season) && (
-                <Text size="xs" c="dimmed">
-                  {jersey.season}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{jersey.model.name}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{jersey.supplier.name}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="dimmed">
-                {date.format(new Date(jersey.updatedAt))}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <ActiveSwitch jersey={jersey} />
-            </Table.Td>
-            <Table.Td>
-              <RowActions
-                name={jerseyName(jersey)}
-                onEdit={() => editor.open(jersey)}
-                onDelete={() => deleting.open(jersey)}
-              />
-            </Table.Td>
-          </Table.Tr>
-        )}
-      />
-
-      <FormModal
-        opened={editor.opened}
-        onClose={editor.close}
-        size="lg"
-        title={editor.item ? t('jerseys.edit', { name: jerseyName(editor.item) }) : t('jerseys.new')}
-      >
-        <JerseyForm key={editor.session} jersey={editor.item} defaultTeamId={team} onDone={editor.close} />
-      </FormModal>
-      <ConfirmDeleteModal
-        editor={deleting}
-        question={(jersey) => t('jerseys.deleteQuestion', { name: jerseyName(jersey) })}
-        remove={deleteJersey}
-        section="jerseys"
-        successMessage={t('jerseys.deleted')}
-      />
-    </Stack>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.model.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.supplier.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="dimmed">
+              {date.format(new Date(jersey.updatedAt))}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <ActiveSwitch jersey={jersey} />
+          </Table.Td>
+        </>
+      )}
+      form={(jersey, done) => <JerseyForm jersey={jersey} defaultTeamId={team} onDone={done} />}
+      formSize="lg"
+      remove={deleteJersey}
+    />
   );
 }
