@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +24,7 @@ import { RankingTable } from './ranking-table.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
 import { useLocale } from '#lib/use-locale.ts';
+import { PageControls } from '#components/page-controls.tsx';
 
 function RankingSkeleton() {
   return (
@@ -125,7 +114,6 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
     );
   }
 
-  const pages = Math.ceil(data.total / RANKING_PAGE_SIZE);
   const notFitted = data.fittedAt === null;
 
   return (
@@ -185,18 +173,12 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
               </Box>
             </Box>
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(p) => update(RANKING_PARAM.page, p)}
-                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-                siblings={1}
-                boundaries={1}
-              />
-            </Center>
-          )}
+          <PageControls
+            total={data.total}
+            pageSize={RANKING_PAGE_SIZE}
+            page={filters.page}
+            onChange={(p) => update(RANKING_PARAM.page, p)}
+          />
           <Stack gap={4} component="section" aria-label={t('help.legend')}>
             <Text size="xs" c="dimmed">
               {t('help.rankUb')}

@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Center,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPencil, IconSearch, IconSelector, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlList } from '#lib/url-list.ts';
@@ -60,31 +49,6 @@ export function useClampPage(
   useEffect(() => {
     if (total !== undefined && empty && page > 1) setPage(Math.max(1, pageCount(total)));
   }, [total, empty, page, setPage]);
-}
-
-export function SearchField({
-  label,
-  placeholder,
-  value,
-  onChange,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextInput
-      type="search"
-      label={label}
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      style={{ flex: '1 1 240px' }}
-      maw={420}
-    />
-  );
 }
 
 interface SortableThProps {

@@ -3,10 +3,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '#components/search-field.tsx';
 import type { SistemaResource } from '../api/queries.ts';
 import { ConfirmDeleteModal } from './confirm-delete-modal.tsx';
 import { FormModal } from './form-modal.tsx';
-import { ResultCount, RowActions, SearchField, useClampPage, type ListParams } from './list-controls.tsx';
+import { ResultCount, RowActions, useClampPage, type ListParams } from './list-controls.tsx';
 import { SistemaListBody } from './sistema-list-body.tsx';
 import { SistemaPageHeader } from './sistema-page-header.tsx';
 import { useEditor } from './use-editor.ts';
@@ -62,6 +63,7 @@ export function SistemaListScreen<T extends { id: string }>({
       placeholder={t(`${resource}.searchPlaceholder`)}
       value={list.search}
       onChange={list.setSearch}
+      grow
     />
   );
 
