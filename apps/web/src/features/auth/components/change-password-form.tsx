@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '#lib/api-client.ts';
 import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { changePassword } from '../api/auth-api.ts';
-import { NewPasswordFields, PasswordField } from './password-field.tsx';
+import { NewPasswordFields, PasswordField } from './auth-fields.tsx';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 

@@ -16,7 +16,7 @@ import { GenderSelect } from '../components/gender-select.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 import { TeamSelect } from '../components/team-select.tsx';
 import { TermsModal } from '../components/terms-modal.tsx';
-import { NewPasswordFields } from '../components/password-field.tsx';
+import { EmailField, NewPasswordFields, PlaceFields } from '../components/auth-fields.tsx';
 
 interface RegisterValues {
   name: string;
@@ -109,13 +109,7 @@ export function RegisterRoute() {
       >
         <Stack gap="sm">
           <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NewPasswordFields
               getInputProps={form.getInputProps}
@@ -123,26 +117,7 @@ export function RegisterRoute() {
               confirmLabel={t('fields.confirmPassword')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('fields.city')}
-              autoComplete="address-level2"
-              required
-              {...form.getInputProps('city')}
-            />
-            <TextInput
-              label={t('fields.state')}
-              autoComplete="address-level1"
-              required
-              {...form.getInputProps('state')}
-            />
-            <TextInput
-              label={t('fields.country')}
-              autoComplete="country-name"
-              required
-              {...form.getInputProps('country')}
-            />
-          </SimpleGrid>
+          <PlaceFields getInputProps={form.getInputProps} required />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <GenderSelect required {...form.getInputProps('gender')} />
             <TeamSelect required {...form.getInputProps('favouriteTeam')} />

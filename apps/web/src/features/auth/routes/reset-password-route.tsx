@@ -10,7 +10,7 @@ import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { NewPasswordFields } from '../components/password-field.tsx';
+import { NewPasswordFields } from '../components/auth-fields.tsx';
 
 /** /auth/redefinir-senha?userId=…&token=…: sets a new password, then goes to login. */
 export function ResetPasswordRoute() {

@@ -13,7 +13,7 @@ import { ColorField } from './color-field.tsx';
 import { FormActions } from './form-modal.tsx';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { showSaveError } from './save-error.ts';
-import { accentInsensitive, toSelectData } from './select-filter.ts';
+import { accentInsensitive, toSelectData } from '#lib/select-filter.ts';
 
 interface JerseyValues {
   teamId: string | null;

@@ -9,7 +9,7 @@ import { deleteJersey, setJerseyActive } from '../api/sistema-api.ts';
 import { invalidateAfterChange, jerseyListQuery, sistemaKeys, optionsQuery } from '../api/queries.ts';
 import { JerseyForm } from '../components/jersey-form.tsx';
 import { SortableTh, useListParams } from '../components/list-controls.tsx';
-import { accentInsensitive, toSelectData } from '../components/select-filter.ts';
+import { accentInsensitive, toSelectData } from '#lib/select-filter.ts';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 
