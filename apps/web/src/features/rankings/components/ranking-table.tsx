@@ -1,12 +1,11 @@
-import { Anchor, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Ranking, RankingRow } from '@manto/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatCount, formatScore, formatWinRate } from '../lib/format.ts';
 import { HelpTip } from './help-tip.tsx';
 import { IntervalBar } from './interval-bar.tsx';
-import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
+import { JerseyNameLink, JerseyThumb } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
@@ -17,14 +16,7 @@ function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: bo
   return (
     <Group gap="sm" wrap="nowrap">
       <JerseyThumb jersey={j} size={44} priority={priority} />
-      <Anchor component={Link} to={jerseyPath(j)} className={classes.jerseyLink} underline="never">
-        <Text component="span" display="block" fw={700} size="sm" truncate className={classes.jerseyName}>
-          {showTeam ? `${j.team.name} ${j.modelYear}` : j.modelYear}
-        </Text>
-        <Text component="span" display="block" size="xs" c="dimmed" truncate>
-          {j.model.name} · {j.supplier.name}
-        </Text>
-      </Anchor>
+      <JerseyNameLink jersey={j} showTeam={showTeam} />
     </Group>
   );
 }
