@@ -28,7 +28,7 @@ export class SessionEndedError extends ApiError {
   }
 }
 
-/** The server's message when it sent one, else the given fallback (spec section 8). */
+/** The server's message when it sent one, else the given fallback (docs/product.md §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -61,7 +61,7 @@ export interface ApiClientDeps {
   store: AuthStore;
   /** The current interface language, sent as Accept-Language on every call. */
   getLanguage: () => string;
-  /** Full-page navigation, used when a refresh fails (spec section 4). */
+  /** Full-page navigation, used when a refresh fails (docs/product.md §4). */
   hardRedirect: (url: string) => void;
   /** In-app navigation to the login page, used on a 401 from an authorized call. */
   goToLogin: () => void;
@@ -184,7 +184,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * A usable access token, refreshing once when it has expired. `onFailure: 'end'` clears the
-   * session and hard-redirects to login (spec section 4); 'throw' leaves that to the caller.
+   * session and hard-redirects to login (docs/product.md §4); 'throw' leaves that to the caller.
    */
   async function freshAccessToken(onFailure: 'end' | 'throw' = 'end'): Promise<string | null> {
     const current = deps.store.getState().tokens;
@@ -205,7 +205,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return send(path, options, null);
   }
 
-  /** A call with the Bearer token; a 401 ends the session (spec section 8). */
+  /** A call with the Bearer token; a 401 ends the session (docs/product.md §8). */
   async function authorized<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const accessToken = await freshAccessToken('end');
     if (!accessToken) {
@@ -234,7 +234,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return deps.store.getState().tokens ? authorized(path, options) : send(path, options, null);
   }
 
-  /** Revokes the session on the server when there is one; errors are ignored (spec section 7). */
+  /** Revokes the session on the server when there is one; errors are ignored (docs/product.md §7). */
   async function logout(): Promise<void> {
     const current = deps.store.getState().tokens;
     try {

@@ -23,7 +23,7 @@ function useSlowNavigation(delayMs = 150): boolean {
   return loading && slow;
 }
 
-/** Header, main content, footer (spec section 2). */
+/** Header, main content, footer (docs/product.md §2). */
 export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();

@@ -24,7 +24,7 @@ interface NavDrawerProps {
   showsSistema: boolean;
 }
 
-/** Up to 900px the navigation lives in a right-side drawer of size 'xs' (spec section 2). */
+/** Up to 900px the navigation lives in a right-side drawer of size 'xs' (docs/product.md §2). */
 export function NavDrawer({ opened, onClose, showsSistema }: NavDrawerProps) {
   const { t } = useTranslation('common');
   const auth = useAuth();

@@ -1,4 +1,4 @@
-/** The header's navigation (spec section 2). Paths are relative to /app. */
+/** The header's navigation (docs/product.md §2). Paths are relative to /app. */
 export interface NavItem {
   to: string;
   /** Key in the 'common' namespace. */

@@ -7,7 +7,7 @@ import { personInitials } from '#lib/initials.ts';
 import { signOut } from '#lib/session.ts';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
-/** Signed out: login and register. Signed in: profile and logout (spec section 2). */
+/** Signed out: login and register. Signed in: profile and logout (docs/product.md §2). */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const auth = useAuth();

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { resendConfirmation } from '../api/auth-api.ts';
 import { EmailField } from './auth-fields.tsx';
 
-/** POST /api/auth/resend-confirmation; success goes home after about a second (spec §4). */
+/** POST /api/auth/resend-confirmation; success goes home after about a second (docs/product.md §4). */
 export function ResendConfirmationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

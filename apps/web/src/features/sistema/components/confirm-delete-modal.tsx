@@ -17,7 +17,7 @@ interface ConfirmDeleteModalProps<T extends { id: string }> {
 }
 
 /**
- * Asks before deleting (spec section 8). A refusal — 409 IN_USE says how many jerseys still use
+ * Asks before deleting (docs/product.md §8). A refusal — 409 IN_USE says how many jerseys still use
  * the record — is shown in the dialog, in the server's words, so the user can read it and cancel.
  */
 export function ConfirmDeleteModal<T extends { id: string }>({

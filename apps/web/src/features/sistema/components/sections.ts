@@ -2,7 +2,7 @@ import { IconBuildingFactory2, IconTags, IconLayoutDashboard, IconShield, IconSh
 import type { Access } from '@manto/contracts';
 
 /**
- * The Sistema menu (spec section 2), in order. Paths are relative to /app. Feedbacks, tournaments,
+ * The Sistema menu (docs/product.md §2), in order. Paths are relative to /app. Feedbacks, tournaments,
  * users (Admin) and terms (Admin) join with their own issues.
  */
 export const SISTEMA_SECTIONS = [
