@@ -12,7 +12,7 @@ import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError } from '#lib/notify.ts';
 import { login } from '../api/auth-api.ts';
 import { useCompleteSignIn } from '../api/hooks.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthSwitch } from '../components/auth-card.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
 import { EmailField, PasswordField } from '../components/auth-fields.tsx';
 
@@ -81,12 +81,7 @@ export function LoginRoute() {
         <Divider label={t('login.or')} labelPosition="center" />
         <SocialButtons redirectTo={target} />
 
-        <Text size="sm" ta="center" c="dimmed">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/auth/registrar" fw={700}>
-            {t('login.registerLink')}
-          </Anchor>
-        </Text>
+        <AuthSwitch question={t('login.noAccount')} link={t('login.registerLink')} to="/auth/registrar" />
       </Stack>
     </AuthCard>
   );

@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '#lib/api-client.ts';
 import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError } from '#lib/notify.ts';
 import { register } from '../api/auth-api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthSwitch } from '../components/auth-card.tsx';
 import { GenderSelect } from '../components/gender-select.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 import { TeamSelect } from '../components/team-select.tsx';
@@ -146,12 +146,7 @@ export function RegisterRoute() {
           <Button type="submit" fullWidth mt="sm" loading={mutation.isPending}>
             {t('register.submit')}
           </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to="/auth/login" fw={700}>
-              {t('register.loginLink')}
-            </Anchor>
-          </Text>
+          <AuthSwitch question={t('register.haveAccount')} link={t('register.loginLink')} to="/auth/login" />
         </Stack>
       </form>
       <TermsModal opened={termsOpened} onClose={terms.close} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function useListParams(defaultSort: string) {
 }
 
 /** Pages total for a list answer. */
-export const pageCount = (total: number) => Math.ceil(total / PAGE_SIZE);
+const pageCount = (total: number) => Math.ceil(total / PAGE_SIZE);
 
 /** After deleting the last row of the last page, go back to the page that now is the last. */
 export function useClampPage(
@@ -85,31 +85,6 @@ export function SortableTh({ label, field, sort, onSort, descendingFirst = false
         <Icon size={14} className={classes.sortIcon} aria-hidden />
       </UnstyledButton>
     </Table.Th>
-  );
-}
-
-export function ListPagination({
-  total,
-  page,
-  onChange,
-}: {
-  total: number;
-  page: number;
-  onChange: (page: number) => void;
-}) {
-  const { t } = useTranslation('sistema');
-  const pages = pageCount(total);
-  if (pages <= 1) return null;
-  return (
-    <Center>
-      <Pagination
-        total={pages}
-        value={Math.min(page, pages)}
-        onChange={onChange}
-        getControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
-        getItemProps={(item) => ({ 'aria-label': t('list.pagination.page', { page: item }) })}
-      />
-    </Center>
   );
 }
 

@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
+import { PageControls } from '#components/page-controls.tsx';
 import { errorMessage } from '#lib/api-client.ts';
-import { ListPagination, TableSkeleton, listClasses } from './list-controls.tsx';
+import { PAGE_SIZE } from '../api/sistema-api.ts';
+import { TableSkeleton, listClasses } from './list-controls.tsx';
 
 interface SistemaListBodyProps<T> {
   query: UseQueryResult<{ items: T[]; total: number }>;
@@ -62,7 +64,14 @@ export function SistemaListBody<T>({
           <Table.Tbody>{query.data.items.map(row)}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ListPagination total={query.data.total} page={page} onChange={onPage} />
+      <PageControls
+        total={query.data.total}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onChange={onPage}
+        controlLabel={(control) => t(`list.pagination.${control}`)}
+        pageLabel={(item) => t('list.pagination.page', { page: item })}
+      />
     </>
   );
 }
