@@ -7,9 +7,10 @@ import { registerNavigator } from '../lib/navigation.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 
 /**
- * Routes of spec section 2 that exist so far, all lazily loaded. Screens of later issues
- * (duels, rankings, tournaments, feedbacks, users, terms) are added with them; until then their
- * paths fall through to the not-found screen.
+ * Every screen of docs/product.md §2 that exists, each lazily loaded: the duels (home page, team
+ * chooser, team duel), auth and profile, the catalogue, the rankings and Sistema (dashboard, teams,
+ * jerseys, models, suppliers). Paths without a screen yet (tournaments, feedbacks, users, terms)
+ * fall through to the not-found screen.
  */
 export const routes: RouteObject[] = [
   {
@@ -23,7 +24,7 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           {
-            // The home page is the global duel (spec section 2); the home feature frames it.
+            // The home page is the global duel (docs/product.md §2); the home feature frames it.
             index: true,
             lazy: async () => {
               const [{ HomeRoute }, { GlobalDuelRoute }] = await Promise.all([
@@ -170,43 +171,43 @@ export const routes: RouteObject[] = [
             children: [
               {
                 lazy: () =>
-                  import('../features/manage/components/sistema-layout.tsx').then((m) => ({
+                  import('../features/sistema/components/sistema-layout.tsx').then((m) => ({
                     Component: m.SistemaLayout,
                   })),
                 children: [
                   {
                     index: true,
                     lazy: () =>
-                      import('../features/manage/routes/dashboard-route.tsx').then((m) => ({
-                        Component: m.DashboardRoute,
+                      import('../features/sistema/routes/sistema-dashboard-route.tsx').then((m) => ({
+                        Component: m.SistemaDashboardRoute,
                       })),
                   },
                   {
                     path: 'times',
                     lazy: () =>
-                      import('../features/manage/routes/teams-manage-route.tsx').then((m) => ({
-                        Component: m.TeamsManageRoute,
+                      import('../features/sistema/routes/sistema-teams-route.tsx').then((m) => ({
+                        Component: m.SistemaTeamsRoute,
                       })),
                   },
                   {
                     path: 'camisas',
                     lazy: () =>
-                      import('../features/manage/routes/jerseys-manage-route.tsx').then((m) => ({
-                        Component: m.JerseysManageRoute,
+                      import('../features/sistema/routes/sistema-jerseys-route.tsx').then((m) => ({
+                        Component: m.SistemaJerseysRoute,
                       })),
                   },
                   {
                     path: 'modelos',
                     lazy: () =>
-                      import('../features/manage/routes/named-manage-route.tsx').then((m) => ({
-                        Component: m.ModelsManageRoute,
+                      import('../features/sistema/routes/sistema-named-route.tsx').then((m) => ({
+                        Component: m.SistemaModelsRoute,
                       })),
                   },
                   {
                     path: 'fornecedores',
                     lazy: () =>
-                      import('../features/manage/routes/named-manage-route.tsx').then((m) => ({
-                        Component: m.SuppliersManageRoute,
+                      import('../features/sistema/routes/sistema-named-route.tsx').then((m) => ({
+                        Component: m.SistemaSuppliersRoute,
                       })),
                   },
                 ],

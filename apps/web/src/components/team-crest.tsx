@@ -1,13 +1,6 @@
 import { Avatar } from '@mantine/core';
 import type { TeamSummary } from '@manto/contracts';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((w) => w.length > 2 || /^[A-Z]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
+import { recordInitials } from '#lib/initials.ts';
 
 /** The team's crest image, or its initials on its base colour. */
 export function TeamCrest({
@@ -28,7 +21,7 @@ export function TeamCrest({
       autoContrast
       style={{ border: '1px solid var(--mantine-color-default-border)' }}
     >
-      {initials(team.name)}
+      {recordInitials(team.name)}
     </Avatar>
   );
 }

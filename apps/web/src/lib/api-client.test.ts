@@ -25,7 +25,7 @@ function fakeFetch(handler: Handler) {
       url,
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string>) },
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     calls.push(call);
     // Let concurrent callers pile up before answering, as a real network would.
@@ -107,6 +107,59 @@ describe('api client: headers and errors', () => {
     const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await client.request('/teams').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, serverMessage: null });
+  });
+});
+
+describe('api client: file bodies', () => {
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crest.png', { type: 'image/png' });
+
+  it('sends a Blob as is, with its own type and the Bearer token, never as JSON', async () => {
+    const { client, store, calls } = setup(() => json(201, { key: 'abc.png' }));
+    signIn(store, jwtExpiringIn(600));
+    const file = png();
+    await expect(client.authorized('/manage/images', { method: 'POST', body: file })).resolves.toEqual({
+      key: 'abc.png',
+    });
+    expect(calls[0]?.body).toBe(file);
+    expect(calls[0]?.headers['Content-Type']).toBe('image/png');
+    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${store.getState().tokens?.accessToken}`);
+    expect(calls[0]?.headers['Accept-Language']).toBe('en');
+  });
+
+  it('leaves the Content-Type of FormData to fetch (it writes the multipart boundary)', async () => {
+    const { client, calls } = setup(() => json(200, {}));
+    const form = new FormData();
+    form.set('file', png());
+    await client.request('/upload', { method: 'POST', body: form });
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('turns the error envelope of a refused file into an ApiError', async () => {
+    const { client, store, goToLogin } = setup(() =>
+      json(422, { statusCode: 422, code: 'INVALID_IMAGE', message: 'O arquivo não é uma imagem válida.' }),
+    );
+    signIn(store, jwtExpiringIn(600));
+    const error = await client.authorized('/manage/images', { method: 'POST', body: png() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(SessionEndedError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'INVALID_IMAGE',
+      serverMessage: 'O arquivo não é uma imagem válida.',
+    });
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('ends the session on a 401, as for any authorized call', async () => {
+    const { client, store, goToLogin } = setup(() =>
+      json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sessão expirada.' }),
+    );
+    signIn(store, jwtExpiringIn(600));
+    const error = await client.authorized('/manage/images', { method: 'POST', body: png() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(store.getState().tokens).toBeNull();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -28,15 +28,21 @@ export class SessionEndedError extends ApiError {
   }
 }
 
-/** The server's message when it sent one, else the given fallback (spec section 8). */
+/** The server's message when it sent one, else the given fallback (docs/product.md §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** Params (often an interface, which TypeScript does not take as a Record) as a query; empty values mean no filter. */
+export function definedQuery(params: object): Query {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Query;
+}
+
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON, except a Blob (a file, sent as is with its own type) or FormData. */
   body?: unknown;
   query?: Query;
   /** Validates and types the JSON answer. */
@@ -55,7 +61,7 @@ export interface ApiClientDeps {
   store: AuthStore;
   /** The current interface language, sent as Accept-Language on every call. */
   getLanguage: () => string;
-  /** Full-page navigation, used when a refresh fails (spec section 4). */
+  /** Full-page navigation, used when a refresh fails (docs/product.md §4). */
   hardRedirect: (url: string) => void;
   /** In-app navigation to the login page, used on a 401 from an authorized call. */
   goToLogin: () => void;
@@ -96,7 +102,10 @@ export function createApiClient(deps: ApiClientDeps) {
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const raw = options.body instanceof Blob || options.body instanceof FormData;
+    if (options.body instanceof Blob && options.body.type) headers['Content-Type'] = options.body.type;
+    // FormData's multipart boundary is for fetch to write, so it gets no Content-Type here.
+    else if (options.body !== undefined && !raw) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
     let response: Response;
@@ -104,7 +113,7 @@ export function createApiClient(deps: ApiClientDeps) {
       response = await deps.fetch(url(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined || raw ? (options.body as BodyInit | undefined) : JSON.stringify(options.body),
         credentials: 'same-origin',
         signal: options.signal,
       });
@@ -175,7 +184,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * A usable access token, refreshing once when it has expired. `onFailure: 'end'` clears the
-   * session and hard-redirects to login (spec section 4); 'throw' leaves that to the caller.
+   * session and hard-redirects to login (docs/product.md §4); 'throw' leaves that to the caller.
    */
   async function freshAccessToken(onFailure: 'end' | 'throw' = 'end'): Promise<string | null> {
     const current = deps.store.getState().tokens;
@@ -196,7 +205,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return send(path, options, null);
   }
 
-  /** A call with the Bearer token; a 401 ends the session (spec section 8). */
+  /** A call with the Bearer token; a 401 ends the session (docs/product.md §8). */
   async function authorized<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const accessToken = await freshAccessToken('end');
     if (!accessToken) {
@@ -225,7 +234,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return deps.store.getState().tokens ? authorized(path, options) : send(path, options, null);
   }
 
-  /** Revokes the session on the server when there is one; errors are ignored (spec section 7). */
+  /** Revokes the session on the server when there is one; errors are ignored (docs/product.md §7). */
   async function logout(): Promise<void> {
     const current = deps.store.getState().tokens;
     try {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectionOptions, LANGUAGE_STORAGE_KEY, languageOptions, toLanguage } from './language.ts';
+import { detectionOptions, LANGUAGE_STORAGE_KEY, languageOptions, localeOf, toLanguage } from './language.ts';
 
 /** Boots a fresh i18next with the app's language options, as the browser would. */
 async function detect({ stored, browser }: { stored?: string; browser: string[] }) {
@@ -60,5 +60,14 @@ describe('language detection', () => {
     expect(toLanguage('pt-BR')).toBe('pt');
     expect(toLanguage('fr')).toBe('pt');
     expect(toLanguage(undefined)).toBe('pt');
+  });
+});
+
+describe('localeOf', () => {
+  it('maps interface languages to Intl locales, pt-BR by default', () => {
+    expect(localeOf('en')).toBe('en-GB');
+    expect(localeOf('en-US')).toBe('en-GB');
+    expect(localeOf('pt')).toBe('pt-BR');
+    expect(localeOf(undefined)).toBe('pt-BR');
   });
 });

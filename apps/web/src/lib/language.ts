@@ -29,3 +29,8 @@ export function toLanguage(tag: string | null | undefined): Language {
   const base = tag?.split(/[-_]/)[0]?.toLowerCase();
   return base === 'en' ? 'en' : base === 'pt' ? 'pt' : FALLBACK_LANGUAGE;
 }
+
+/** The Intl locale (dates, numbers) of an interface language: en-GB or pt-BR, the fallback. */
+export function localeOf(language: string | null | undefined): string {
+  return toLanguage(language) === 'en' ? 'en-GB' : 'pt-BR';
+}

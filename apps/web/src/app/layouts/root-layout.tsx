@@ -2,9 +2,9 @@ import { Box, Container } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { AppFooter } from '../../components/layout/app-footer.tsx';
-import { AppHeader } from '../../components/layout/app-header.tsx';
-import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { AppFooter } from '#components/layout/app-footer.tsx';
+import { AppHeader } from '#components/layout/app-header.tsx';
+import { LoadingScreen } from '#components/loading-screen.tsx';
 import classes from './root-layout.module.css';
 
 /** Shows the loading screen only when a page takes long enough to notice. */
@@ -23,7 +23,7 @@ function useSlowNavigation(delayMs = 150): boolean {
   return loading && slow;
 }
 
-/** Header, main content, footer (spec section 2). */
+/** Header, main content, footer (docs/product.md §2). */
 export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();

@@ -5,16 +5,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { hasAccess } from '@manto/contracts';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
-import { jerseysLink, managerLink, MENU_CLOSE_DELAY, MENU_OPEN_DELAY, navGroups } from './nav-items.ts';
+import { jerseysLink, sistemaLink, MENU_CLOSE_DELAY, MENU_OPEN_DELAY, navGroups } from './nav-items.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 import classes from './app-header.module.css';
 
-/** The Manager link shows only for signed-in admins and moderators (spec section 6). */
-export function useShowsManager(): boolean {
+/** The Sistema link shows only for signed-in admins and moderators (docs/product.md §6). */
+export function useShowsSistema(): boolean {
   const auth = useAuth();
   return isAuthenticated(auth) && hasAccess('moderator', auth.user?.roles ?? null);
 }
@@ -22,7 +22,7 @@ export function useShowsManager(): boolean {
 export function AppHeader() {
   const { t } = useTranslation('common');
   const [drawerOpened, drawer] = useDisclosure(false);
-  const showsManager = useShowsManager();
+  const showsSistema = useShowsSistema();
   const { pathname } = useLocation();
 
   // A navigation closes the drawer.
@@ -73,13 +73,13 @@ export function AppHeader() {
           >
             {t(jerseysLink.label)}
           </NavLink>
-          {showsManager && (
+          {showsSistema && (
             <NavLink
-              to={managerLink.to}
+              to={sistemaLink.to}
               className={classes.link}
               data-active={pathname.startsWith('/sistema') || undefined}
             >
-              {t(managerLink.label)}
+              {t(sistemaLink.label)}
             </NavLink>
           )}
         </nav>
@@ -100,7 +100,7 @@ export function AppHeader() {
           />
         </div>
       </Container>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsManager={showsManager} />
+      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsSistema={showsSistema} />
     </header>
   );
 }

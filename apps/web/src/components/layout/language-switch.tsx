@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@manto/contracts';
-import { SUPPORTED_LANGUAGES, toLanguage } from '../../lib/language.ts';
+import { SUPPORTED_LANGUAGES, toLanguage } from '#lib/language.ts';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
 /** Each language is named in itself, so it is found whatever the current language. */

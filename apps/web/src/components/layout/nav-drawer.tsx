@@ -12,20 +12,20 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
-import { signOut } from '../../lib/session.ts';
-import { jerseysLink, managerLink, navGroups } from './nav-items.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { signOut } from '#lib/session.ts';
+import { jerseysLink, sistemaLink, navGroups } from './nav-items.ts';
 
 const GROUP_ICONS = [IconSwords, IconChartBar];
 
 interface NavDrawerProps {
   opened: boolean;
   onClose: () => void;
-  showsManager: boolean;
+  showsSistema: boolean;
 }
 
-/** Up to 900px the navigation lives in a right-side drawer of size 'xs' (spec section 2). */
-export function NavDrawer({ opened, onClose, showsManager }: NavDrawerProps) {
+/** Up to 900px the navigation lives in a right-side drawer of size 'xs' (docs/product.md §2). */
+export function NavDrawer({ opened, onClose, showsSistema }: NavDrawerProps) {
   const { t } = useTranslation('common');
   const auth = useAuth();
   const { pathname } = useLocation();
@@ -66,7 +66,7 @@ export function NavDrawer({ opened, onClose, showsManager }: NavDrawerProps) {
         })}
         <Divider my="xs" />
         {link(jerseysLink.to, t(jerseysLink.label), <IconShirtSport size={18} stroke={1.6} />)}
-        {showsManager && link(managerLink.to, t(managerLink.label), <IconLayoutDashboard size={18} stroke={1.6} />)}
+        {showsSistema && link(sistemaLink.to, t(sistemaLink.label), <IconLayoutDashboard size={18} stroke={1.6} />)}
         <Divider my="xs" />
         {signedIn ? (
           <>

@@ -1,4 +1,4 @@
-/** The header's navigation (spec section 2). Paths are relative to /app. */
+/** The header's navigation (docs/product.md §2). Paths are relative to /app. */
 export interface NavItem {
   to: string;
   /** Key in the 'common' namespace. */
@@ -29,7 +29,7 @@ export const navGroups: NavGroup[] = [
 
 export const jerseysLink: NavItem = { to: '/camisas', label: 'nav.jerseys' };
 /** Shown only to signed-in admins and moderators. */
-export const managerLink: NavItem = { to: '/sistema', label: 'nav.manager' };
+export const sistemaLink: NavItem = { to: '/sistema', label: 'nav.sistema' };
 
 export const MENU_OPEN_DELAY = 80;
 export const MENU_CLOSE_DELAY = 100;

@@ -2,18 +2,12 @@ import { ActionIcon, Avatar, Menu } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUser, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isAuthenticated, useAuth } from '../../lib/auth-store.ts';
-import { signOut } from '../../lib/session.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { personInitials } from '#lib/initials.ts';
+import { signOut } from '#lib/session.ts';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
-}
-
-/** Signed out: login and register. Signed in: profile and logout (spec section 2). */
+/** Signed out: login and register. Signed in: profile and logout (docs/product.md §2). */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const auth = useAuth();
@@ -30,7 +24,7 @@ export function UserMenu() {
         <ActionIcon variant={signedIn ? 'subtle' : 'default'} size="lg" radius="xl" aria-label={t('account.label')}>
           {signedIn && auth.user ? (
             <Avatar size={32} radius="xl" color="primary" variant="filled" aria-hidden>
-              {initials(auth.user.name)}
+              {personInitials(auth.user.name)}
             </Avatar>
           ) : (
             <IconUserCircle size={20} stroke={1.6} />

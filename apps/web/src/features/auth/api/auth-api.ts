@@ -3,7 +3,6 @@ import {
   messageResponse,
   profile,
   socialProvidersResponse,
-  teamOptionsResponse,
   termsResponse,
   type EmailBody,
   type LoginBody,
@@ -15,7 +14,7 @@ import {
   type SessionUser,
   type Tokens,
 } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 
 export const login = (body: LoginBody) => api.request('/auth/login', { method: 'POST', body, schema: loginResponse });
 
@@ -38,8 +37,6 @@ export const exchangeSocialCode = (code: string) =>
   api.request('/auth/social/exchange', { method: 'POST', body: { code }, schema: loginResponse });
 
 export const getSocialProviders = () => api.request('/auth/providers', { schema: socialProvidersResponse });
-
-export const getTeams = () => api.request('/teams', { schema: teamOptionsResponse });
 
 export const getCurrentTerms = () => api.request('/terms/current', { schema: termsResponse });
 

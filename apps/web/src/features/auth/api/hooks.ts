@@ -1,11 +1,11 @@
 import type { LoginResponse } from '@manto/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { authStore } from '../../../lib/auth-store.ts';
-import { safeRedirectPath } from '../../../lib/navigation.ts';
+import { authStore } from '#lib/auth-store.ts';
+import { safeRedirectPath } from '#lib/navigation.ts';
 import { splitSession } from './auth-api.ts';
 
-/** Stores the signed-in user and tokens, then goes to the target replacing history (spec §4). */
+/** Stores the signed-in user and tokens, then goes to the target replacing history (docs/product.md §4). */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   return useCallback(

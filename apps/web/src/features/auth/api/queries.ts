@@ -1,18 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getCurrentTerms, getProfile, getSocialProviders, getTeams } from './auth-api.ts';
+import { getCurrentTerms, getProfile, getSocialProviders } from './auth-api.ts';
 
 /** Query keys go from general to specific; mutations invalidate through these. */
 export const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
-  teams: () => ['teams', 'options'] as const,
   terms: (language: string) => ['terms', 'current', language] as const,
   me: () => ['me'] as const,
 };
 
 export const providersQuery = () => queryOptions({ queryKey: authKeys.providers(), queryFn: getSocialProviders });
-
-export const teamsQuery = () => queryOptions({ queryKey: authKeys.teams(), queryFn: getTeams });
 
 /** Terms are localised by Accept-Language, so the language is part of the key. */
 export const termsQuery = (language: string) =>

@@ -1,6 +1,6 @@
 import { myVotesResponse } from '@manto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '#lib/api.ts';
 import { authKeys } from './queries.ts';
 
 export const MY_VOTES_PAGE_SIZE = 10;

@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface AuthCardProps {
   title: string;
@@ -31,5 +32,29 @@ export function AuthCard({ title, description, icon, children, width = 460 }: Au
       </Stack>
       {children}
     </Paper>
+  );
+}
+
+/** Work in progress inside a card (confirming an e-mail, finishing a social sign-in). */
+export function AuthProgress({ text }: { text: string }) {
+  return (
+    <Stack align="center" py="md" gap="sm" role="status">
+      <Loader color="primary" type="dots" aria-hidden />
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+/** "No account yet? Register" under a form: the way to the other auth screen. */
+export function AuthSwitch({ question, link, to }: { question: string; link: string; to: string }) {
+  return (
+    <Text size="sm" ta="center" c="dimmed">
+      {question}{' '}
+      <Anchor component={Link} to={to} fw={700}>
+        {link}
+      </Anchor>
+    </Text>
   );
 }

@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { changePasswordBody, type ChangePasswordBody } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { changePassword } from '../api/auth-api.ts';
-import { NewPasswordFields, PasswordField } from './password-field.tsx';
+import { NewPasswordFields, PasswordField } from './auth-fields.tsx';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 

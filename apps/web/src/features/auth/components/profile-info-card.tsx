@@ -3,12 +3,9 @@ import { IconLogout } from '@tabler/icons-react';
 import type { Profile } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../../../lib/session.ts';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
-}
+import { personInitials } from '#lib/initials.ts';
+import { signOut } from '#lib/session.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -23,11 +20,12 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** Personal info and the logout button. */
 export function ProfileInfoCard({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
   const [leaving, setLeaving] = useState(false);
   const dash = t('profile.notInformed');
   const location = [profile.city, profile.state, profile.country].filter(Boolean).join(', ');
-  const since = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR', {
+  const since = new Intl.DateTimeFormat(locale, {
     month: 'long',
     year: 'numeric',
   }).format(new Date(profile.createdAt));
@@ -37,7 +35,7 @@ export function ProfileInfoCard({ profile }: { profile: Profile }) {
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           <Avatar size={64} radius="xl" color="primary" variant="filled" aria-hidden>
-            {initials(profile.name)}
+            {personInitials(profile.name)}
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Title order={2} fz={20} style={{ overflowWrap: 'anywhere' }}>

@@ -1,10 +1,11 @@
 import { Button, Center, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { errorMessage } from '#lib/api-client.ts';
+import { currentLanguage } from '#lib/i18n.ts';
 import { termsQuery } from '../api/queries.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 interface TermsModalProps {
   opened: boolean;
@@ -13,7 +14,8 @@ interface TermsModalProps {
 
 /** The current terms of use (GET /api/terms/current); the body is plain-text paragraphs. */
 export function TermsModal({ opened, onClose }: TermsModalProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
   const language = currentLanguage();
   const terms = useQuery({ ...termsQuery(language), enabled: opened });
   const paragraphs = (terms.data?.body ?? '')
@@ -21,9 +23,7 @@ export function TermsModal({ opened, onClose }: TermsModalProps) {
     .map((p) => p.trim())
     .filter(Boolean);
   const published = terms.data
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'pt-BR', { dateStyle: 'long' }).format(
-        new Date(terms.data.publishedAt),
-      )
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(terms.data.publishedAt))
     : null;
 
   return (

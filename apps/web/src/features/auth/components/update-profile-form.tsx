@@ -3,14 +3,15 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateProfileBody, type Profile, type UpdateProfileBody } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { authStore } from '../../../lib/auth-store.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { authStore } from '#lib/auth-store.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { updateProfile } from '../api/auth-api.ts';
 import { authKeys } from '../api/queries.ts';
 import { GenderSelect } from './gender-select.tsx';
 import { TeamSelect } from './team-select.tsx';
+import { PlaceFields } from './auth-fields.tsx';
 
 interface ProfileValues {
   name: string;
@@ -84,11 +85,7 @@ export function UpdateProfileForm({ profile }: { profile: Profile }) {
       >
         <Stack gap="sm">
           <TextInput label={t('fields.name')} autoComplete="name" {...form.getInputProps('name')} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('fields.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
-            <TextInput label={t('fields.state')} autoComplete="address-level1" {...form.getInputProps('state')} />
-            <TextInput label={t('fields.country')} autoComplete="country-name" {...form.getInputProps('country')} />
-          </SimpleGrid>
+          <PlaceFields getInputProps={form.getInputProps} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <GenderSelect {...form.getInputProps('gender')} />
             <TeamSelect {...form.getInputProps('favouriteTeam')} />

@@ -1,29 +1,17 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { JerseySummary, MyVote } from '@manto/contracts';
 import { IconArrowsLeftRight, IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 import { MY_VOTES_PAGE_SIZE, myVotesQuery } from '../api/votes-api.ts';
 import classes from './vote-history.module.css';
+import { useLocale } from '#lib/use-locale.ts';
+import { PageControls } from '#components/page-controls.tsx';
 
-const intlLocale = (language: string | undefined) => (language?.startsWith('en') ? 'en-GB' : 'pt-BR');
 const jerseyName = (j: JerseySummary) => `${j.team.name} ${j.modelYear} · ${j.model.name}`;
 const jerseyPath = (j: JerseySummary) => `/camisas/time/${j.team.slug}/${j.slug}`;
 
@@ -100,8 +88,8 @@ function VoteRow({ vote, date }: { vote: MyVote; date: Intl.DateTimeFormat }) {
 
 /** The profile's vote history: recent votes with paging and "você vs a galera". */
 export function VoteHistory() {
-  const { t, i18n } = useTranslation('rankings');
-  const locale = intlLocale(i18n.resolvedLanguage);
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
   const [page, setPage] = useState(1);
   const query = useQuery(myVotesQuery(page));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
@@ -137,7 +125,6 @@ export function VoteHistory() {
     );
   } else {
     const { summary, items, total } = query.data;
-    const pages = Math.ceil(total / MY_VOTES_PAGE_SIZE);
     const rate =
       summary.judged > 0
         ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
@@ -181,17 +168,7 @@ export function VoteHistory() {
             ))}
           </ul>
         </div>
-        {pages > 1 && (
-          <Center>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-            />
-          </Center>
-        )}
+        <PageControls total={total} pageSize={MY_VOTES_PAGE_SIZE} page={page} onChange={setPage} size="sm" />
         <Anchor component={Link} to="/rankings" size="sm">
           {t('rating.seeGlobal')}
         </Anchor>

@@ -1,16 +1,16 @@
-import { Alert, Anchor, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck, IconMail, IconMailX } from '@tabler/icons-react';
 import type { LoginResponse } from '@manto/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { authStore } from '../../../lib/auth-store.ts';
+import { errorMessage } from '#lib/api-client.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
+import { authStore } from '#lib/auth-store.ts';
 import { confirmEmail, splitSession } from '../api/auth-api.ts';
 import { useCompleteSignIn } from '../api/hooks.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthProgress } from '../components/auth-card.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 
 /** Spec section 9: the redirect delay after confirmation. */
@@ -73,12 +73,7 @@ export function ConfirmEmailRoute() {
         {mutation.isSuccess ? (
           <Text size="sm">{t('confirm.redirecting')}</Text>
         ) : (
-          <Stack align="center" py="md" gap="sm" role="status">
-            <Loader color="primary" type="dots" aria-hidden />
-            <Text size="sm" c="dimmed">
-              {t('confirm.confirming')}
-            </Text>
-          </Stack>
+          <AuthProgress text={t('confirm.confirming')} />
         )}
       </AuthCard>
     );

@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconKey, IconMailForward } from '@tabler/icons-react';
 import { emailBody } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { forgotPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { EmailField } from '../components/auth-fields.tsx';
 
 /** /auth/esqueci-senha: asks for a reset link by email. */
 export function ForgotPasswordRoute() {
@@ -37,13 +38,7 @@ export function ForgotPasswordRoute() {
         )}
         <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(emailBody.parse(values)))}>
           <Stack gap="sm">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <Button type="submit" fullWidth loading={mutation.isPending}>
               {t('forgot.submit')}
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { IconLogin2, IconMailExclamation } from '@tabler/icons-react';
@@ -6,15 +6,15 @@ import { loginBody } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthTarget } from '../../../components/route-guard.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { useAuthTarget } from '#components/route-guard.tsx';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError } from '#lib/notify.ts';
 import { login } from '../api/auth-api.ts';
 import { useCompleteSignIn } from '../api/hooks.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthSwitch } from '../components/auth-card.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { EmailField, PasswordField } from '../components/auth-fields.tsx';
 
 export function LoginRoute() {
   const { t } = useTranslation('auth');
@@ -59,13 +59,7 @@ export function LoginRoute() {
 
         <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(loginBody.parse(values)))}>
           <Stack gap="sm">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <PasswordField
               label={t('fields.password')}
               autoComplete="current-password"
@@ -87,12 +81,7 @@ export function LoginRoute() {
         <Divider label={t('login.or')} labelPosition="center" />
         <SocialButtons redirectTo={target} />
 
-        <Text size="sm" ta="center" c="dimmed">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/auth/registrar" fw={700}>
-            {t('login.registerLink')}
-          </Anchor>
-        </Text>
+        <AuthSwitch question={t('login.noAccount')} link={t('login.registerLink')} to="/auth/registrar" />
       </Stack>
     </AuthCard>
   );

@@ -1,9 +1,9 @@
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingScreen } from '../../../components/loading-screen.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { LoadingScreen } from '#components/loading-screen.tsx';
+import { errorMessage } from '#lib/api-client.ts';
 import { profileQuery } from '../api/queries.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ProfileInfoCard } from '../components/profile-info-card.tsx';

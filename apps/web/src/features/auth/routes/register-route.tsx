@@ -7,16 +7,16 @@ import { registerBody, type RegisterBody } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError } from '#lib/notify.ts';
 import { register } from '../api/auth-api.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthSwitch } from '../components/auth-card.tsx';
 import { GenderSelect } from '../components/gender-select.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 import { TeamSelect } from '../components/team-select.tsx';
 import { TermsModal } from '../components/terms-modal.tsx';
-import { NewPasswordFields } from '../components/password-field.tsx';
+import { EmailField, NewPasswordFields, PlaceFields } from '../components/auth-fields.tsx';
 
 interface RegisterValues {
   name: string;
@@ -109,13 +109,7 @@ export function RegisterRoute() {
       >
         <Stack gap="sm">
           <TextInput label={t('fields.name')} autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NewPasswordFields
               getInputProps={form.getInputProps}
@@ -123,26 +117,7 @@ export function RegisterRoute() {
               confirmLabel={t('fields.confirmPassword')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label={t('fields.city')}
-              autoComplete="address-level2"
-              required
-              {...form.getInputProps('city')}
-            />
-            <TextInput
-              label={t('fields.state')}
-              autoComplete="address-level1"
-              required
-              {...form.getInputProps('state')}
-            />
-            <TextInput
-              label={t('fields.country')}
-              autoComplete="country-name"
-              required
-              {...form.getInputProps('country')}
-            />
-          </SimpleGrid>
+          <PlaceFields getInputProps={form.getInputProps} required />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <GenderSelect required {...form.getInputProps('gender')} />
             <TeamSelect required {...form.getInputProps('favouriteTeam')} />
@@ -171,12 +146,7 @@ export function RegisterRoute() {
           <Button type="submit" fullWidth mt="sm" loading={mutation.isPending}>
             {t('register.submit')}
           </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to="/auth/login" fw={700}>
-              {t('register.loginLink')}
-            </Anchor>
-          </Text>
+          <AuthSwitch question={t('register.haveAccount')} link={t('register.loginLink')} to="/auth/login" />
         </Stack>
       </form>
       <TermsModal opened={termsOpened} onClose={terms.close} />

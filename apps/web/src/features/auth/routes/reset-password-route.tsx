@@ -5,12 +5,12 @@ import { IconLinkOff, IconLockPassword } from '@tabler/icons-react';
 import { resetPasswordBody, type ResetPasswordBody } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { serverFormErrors, zodFormErrors } from '../../../lib/form-errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
+import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { NewPasswordFields } from '../components/password-field.tsx';
+import { NewPasswordFields } from '../components/auth-fields.tsx';
 
 /** /auth/redefinir-senha?userId=…&token=…: sets a new password, then goes to login. */
 export function ResetPasswordRoute() {

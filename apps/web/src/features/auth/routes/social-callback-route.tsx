@@ -1,15 +1,15 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { isMessageKey } from '@manto/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { safeRedirectPath } from '../../../lib/navigation.ts';
+import { errorMessage } from '#lib/api-client.ts';
+import { safeRedirectPath } from '#lib/navigation.ts';
 import { exchangeSocialCode } from '../api/auth-api.ts';
 import { useCompleteSignIn } from '../api/hooks.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, AuthProgress } from '../components/auth-card.tsx';
 
 /**
  * /auth/social?code=…&redirectTo=… — the API's social callback lands here; the one-time code is
@@ -62,12 +62,7 @@ export function SocialCallbackRoute() {
 
   return (
     <AuthCard title={t('social.title')} icon={<IconPlugConnected size={24} />}>
-      <Stack align="center" py="md" gap="sm" role="status">
-        <Loader color="primary" type="dots" aria-hidden />
-        <Text size="sm" c="dimmed">
-          {t('social.signingIn')}
-        </Text>
-      </Stack>
+      <AuthProgress text={t('social.signingIn')} />
     </AuthCard>
   );
 }

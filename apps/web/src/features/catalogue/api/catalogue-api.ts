@@ -1,11 +1,6 @@
-import { jerseyDetail, teamJerseysResponse, teamListResponse } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
-
-export interface TeamListParams {
-  search?: string;
-  category?: string;
-  page: number;
-}
+import { jerseyDetail, teamJerseysResponse } from '@manto/contracts';
+import { api } from '#lib/api.ts';
+import { definedQuery } from '#lib/api-client.ts';
 
 export interface TeamJerseysParams {
   seasonFrom?: number;
@@ -16,18 +11,9 @@ export interface TeamJerseysParams {
   page: number;
 }
 
-const defined = (query: object) =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number
-  >;
-
-export const getTeams = (params: TeamListParams) =>
-  api.request('/catalogue/teams', { query: defined({ ...params, pageSize: 48 }), schema: teamListResponse });
-
 export const getTeamJerseys = (teamSlug: string, params: TeamJerseysParams) =>
   api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys`, {
-    query: defined({ ...params, pageSize: 24 }),
+    query: definedQuery({ ...params, pageSize: 24 }),
     schema: teamJerseysResponse,
   });
 

@@ -2,7 +2,7 @@ import { Card, Group, Text } from '@mantine/core';
 import type { JerseySummary } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 
 export function jerseyTitle(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>) {
   return `${j.team.name} ${j.modelYear} · ${j.model.name}`;

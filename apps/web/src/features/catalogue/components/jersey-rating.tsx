@@ -16,12 +16,11 @@ import { IconArrowsLeftRight, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { jerseyRatingQuery } from '../api/rating-api.ts';
+import { ApiError } from '#lib/api-client.ts';
+import { jerseyRatingQuery } from '#api/ratings.ts';
 import classes from './jersey-rating.module.css';
 import { ScoreSparkline } from './score-sparkline.tsx';
-
-const intlLocale = (language: string | undefined) => (language?.startsWith('en') ? 'en-GB' : 'pt-BR');
+import { useLocale } from '#lib/use-locale.ts';
 
 function StandingCard({
   title,
@@ -95,8 +94,8 @@ function StandingCard({
 
 /** The jersey page's ranking section: global and team standings and the global score over time. */
 export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slug: string; name: string } }) {
-  const { t, i18n } = useTranslation('rankings');
-  const locale = intlLocale(i18n.resolvedLanguage);
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
   const query = useQuery(jerseyRatingQuery(jerseyId));
 
   let body: React.ReactNode;

@@ -15,10 +15,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';

@@ -2,10 +2,8 @@ import {
   Anchor,
   Breadcrumbs,
   Button,
-  Center,
   Group,
   NumberInput,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -16,14 +14,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import type { TeamJerseysParams } from '../api/catalogue-api.ts';
 import { teamJerseysQuery } from '../api/queries.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
 import { JerseyCard } from '../components/jersey-card.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
+import { PageControls } from '#components/page-controls.tsx';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);
@@ -68,7 +67,6 @@ export function TeamJerseysRoute() {
   }
 
   const { team, items, total, models, suppliers, seasons } = query.data;
-  const pages = Math.ceil(total / PAGE_SIZE);
   const filtered = Boolean(filters.seasonFrom || filters.seasonTo || filters.model || filters.supplier);
 
   return (
@@ -156,16 +154,12 @@ export function TeamJerseysRoute() {
               <JerseyCard key={jersey.id} jersey={jersey} priority={i < 4} />
             ))}
           </SimpleGrid>
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={filters.page}
-                onChange={(p) => update('pagina', String(p))}
-                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-              />
-            </Center>
-          )}
+          <PageControls
+            total={total}
+            pageSize={PAGE_SIZE}
+            page={filters.page}
+            onChange={(p) => update('pagina', String(p))}
+          />
         </>
       )}
     </Stack>

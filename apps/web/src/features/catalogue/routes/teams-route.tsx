@@ -1,27 +1,10 @@
-import {
-  Card,
-  Center,
-  Group,
-  Pagination,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useUrlList } from '../../../lib/url-list.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { teamsQuery } from '../api/queries.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
-
-const PAGE_SIZE = 48;
+import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
+import { SearchField } from '#components/search-field.tsx';
+import { TeamGrid, TeamLinkCard } from '#components/team-grid.tsx';
+import { useUrlList } from '#lib/url-list.ts';
 
 /** /camisas — teams that have jerseys, searchable and filterable by category. */
 export function TeamsRoute() {
@@ -30,7 +13,6 @@ export function TeamsRoute() {
   const category = params.get('categoria') ?? '';
 
   const query = useQuery(teamsQuery({ search: debounced || undefined, category: category || undefined, page }));
-  const pages = query.data ? Math.ceil(query.data.total / PAGE_SIZE) : 0;
 
   return (
     <Stack gap="lg">
@@ -39,14 +21,12 @@ export function TeamsRoute() {
         <Text c="dimmed">{t('teams.subtitle')}</Text>
       </div>
       <Group align="end" gap="md" wrap="wrap">
-        <TextInput
+        <SearchField
           label={t('teams.search')}
           placeholder={t('teams.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 260px' }}
-          maw={420}
+          onChange={setSearch}
+          grow
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="category-label">
@@ -65,55 +45,18 @@ export function TeamsRoute() {
         </Stack>
       </Group>
 
-      {query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} height={84} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState title={t('teams.empty.title')} description={t('teams.empty.description')} />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-            {query.data.items.map((team) => (
-              <Card
-                key={team.id}
-                component={Link}
-                to={`/camisas/time/${team.slug}`}
-                withBorder
-                radius="md"
-                padding="md"
-              >
-                <Group wrap="nowrap">
-                  <TeamCrest team={team} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={700} truncate>
-                      {team.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" truncate>
-                      {[team.city, team.country].filter(Boolean).join(' · ')}
-                    </Text>
-                    <Text size="sm">{t('teams.jerseys', { count: team.jerseysCount })}</Text>
-                  </div>
-                </Group>
-              </Card>
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-              />
-            </Center>
-          )}
-        </>
-      )}
+      <TeamGrid
+        query={query}
+        pageSize={TEAMS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        empty={{ title: t('teams.empty.title'), description: t('teams.empty.description') }}
+        card={(team) => (
+          <TeamLinkCard key={team.id} team={team} to={`/camisas/time/${team.slug}`}>
+            <Text size="sm">{t('teams.jerseys', { count: team.jerseysCount })}</Text>
+          </TeamLinkCard>
+        )}
+      />
     </Stack>
   );
 }

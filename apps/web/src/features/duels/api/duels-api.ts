@@ -1,19 +1,13 @@
 import {
   nextDuelResponse,
   teamJerseysResponse,
-  teamListResponse,
   voteResponse,
   type DuelScopeQuery,
   type VoteInput,
 } from '@manto/contracts';
-import { api } from '../../../lib/api.ts';
-import { voterHeaders } from '../../../lib/voter.ts';
-
-const defined = (query: object) =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number
-  >;
+import { api } from '#lib/api.ts';
+import { definedQuery } from '#lib/api-client.ts';
+import { voterHeaders } from '#lib/voter.ts';
 
 /**
  * A fresh duel in the scope. Visitors are known by their X-Voter-Id; signed-in members by their
@@ -21,7 +15,7 @@ const defined = (query: object) =>
  */
 export const getNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
   api.optionallyAuthorized('/duels/next', {
-    query: defined(scope),
+    query: definedQuery(scope),
     schema: nextDuelResponse,
     headers: voterHeaders(),
     ...(signal ? { signal } : {}),
@@ -34,20 +28,6 @@ export const sendVote = (input: VoteInput) =>
     body: input,
     schema: voteResponse,
     headers: voterHeaders(),
-  });
-
-export interface TeamChoiceParams {
-  search?: string | undefined;
-  page: number;
-}
-
-export const TEAMS_PAGE_SIZE = 48;
-
-/** Teams with jerseys, to choose a team duel. */
-export const getTeamsToCompare = (params: TeamChoiceParams) =>
-  api.request('/catalogue/teams', {
-    query: defined({ ...params, pageSize: TEAMS_PAGE_SIZE }),
-    schema: teamListResponse,
   });
 
 /** The team and its models (for the model selector); one jersey is enough to get them. */

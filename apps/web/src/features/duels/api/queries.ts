@@ -1,14 +1,13 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { DuelScopeQuery } from '@manto/contracts';
-import { getNextDuel, getTeamScope, getTeamsToCompare, type TeamChoiceParams } from './duels-api.ts';
+import { catalogueKeys } from '#api/keys.ts';
+import { getNextDuel, getTeamScope } from './duels-api.ts';
 
 export const duelKeys = {
   all: ['duels'] as const,
   /** `viewer` is who asks (a user's email, or 'visitor'): a duel is bound to its voter. */
   next: (scope: DuelScopeQuery, viewer: string) =>
     [...duelKeys.all, 'next', scope.team ?? null, scope.model ?? null, viewer] as const,
-  teams: (params: TeamChoiceParams) => [...duelKeys.all, 'teams', params] as const,
-  teamScope: (teamSlug: string) => [...duelKeys.all, 'team', teamSlug] as const,
 };
 
 /**
@@ -25,16 +24,10 @@ export const nextDuelQuery = (scope: DuelScopeQuery, viewer: string) =>
     refetchOnReconnect: false,
   });
 
-export const teamsToCompareQuery = (params: TeamChoiceParams) =>
-  queryOptions({
-    queryKey: duelKeys.teams(params),
-    queryFn: () => getTeamsToCompare(params),
-    placeholderData: keepPreviousData,
-  });
-
 export const teamScopeQuery = (teamSlug: string) =>
   queryOptions({
-    queryKey: duelKeys.teamScope(teamSlug),
+    // Catalogue data: under the shared keys, so a Sistema edit refreshes the team and its models.
+    queryKey: [...catalogueKeys.team(teamSlug), 'duel-scope'] as const,
     queryFn: () => getTeamScope(teamSlug),
     // Jersey counts move as the catalogue is edited; a few minutes is fresh enough.
     staleTime: 5 * 60 * 1000,

@@ -3,7 +3,7 @@ import type { DuelJersey, RatingChange, SkipReason, VoteResult } from '@manto/co
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 import { changeTone, crowdSplit, formatChange, formatRating } from '../lib/format.ts';
 import { jerseyLabel, jerseyName } from '../lib/names.ts';
 import classes from './duel.module.css';

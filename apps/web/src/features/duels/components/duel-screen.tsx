@@ -3,10 +3,10 @@ import type { DuelScopeQuery, NextDuel, SkipReason, VoteOutcome } from '@manto/c
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { ErrorState } from '#components/error-state.tsx';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
+import { useAuth } from '#lib/auth-store.ts';
 import { sendVote } from '../api/duels-api.ts';
 import { nextDuelQuery } from '../api/queries.ts';
 import { outcomeForKey } from '../lib/keyboard.ts';

@@ -1,7 +1,7 @@
 import { Kbd, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { DuelJersey } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { JerseyImage } from '../../../components/jersey-image.tsx';
+import { JerseyImage } from '#components/jersey-image.tsx';
 import { KEY_GLYPHS, OUTCOME_KEYS } from '../lib/keyboard.ts';
 import { DUEL_IMAGE_SIZES, jerseyName } from '../lib/names.ts';
 import classes from './duel.module.css';

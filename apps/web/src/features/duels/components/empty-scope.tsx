@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
 
 type EmptyScopeProps =
   | { kind: 'global' }

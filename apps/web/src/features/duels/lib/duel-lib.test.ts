@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, SessionEndedError } from '../../../lib/api-client.ts';
+import { ApiError, SessionEndedError } from '#lib/api-client.ts';
 import { changeTone, crowdSplit, formatChange, formatRating } from './format.ts';
 import { outcomeForKey } from './keyboard.ts';
 import { detectSwipe } from './swipe.ts';

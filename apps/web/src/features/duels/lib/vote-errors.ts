@@ -1,4 +1,4 @@
-import { ApiError, SessionEndedError } from '../../../lib/api-client.ts';
+import { ApiError, SessionEndedError } from '#lib/api-client.ts';
 
 /** Refusals that mean "this duel cannot be answered any more": say why, then load a fresh one. */
 export const FRESH_DUEL_CODES = new Set([

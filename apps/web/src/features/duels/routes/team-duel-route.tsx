@@ -4,13 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import { teamScopeQuery } from '../api/queries.ts';
 import { DuelScreen } from '../components/duel-screen.tsx';
 import { EmptyScope } from '../components/empty-scope.tsx';
 import { ScopeHeader, type Crumb } from '../components/scope-header.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 
 const ALL = '*';
 

@@ -3,7 +3,7 @@ import { IconChartBar, IconShirtSport, IconSwords } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isAuthenticated, useAuth } from '../../../lib/auth-store.ts';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import classes from './home-route.module.css';
 
 const HIGHLIGHTS = [

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type RankingParams, type TeamRankingsParams, getRanking, getTeamRankings } from './rankings-api.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { type RankingParams, getRanking } from './rankings-api.ts';
 
 /** A fit runs every few minutes: a ranking read a minute ago is fresh enough, an hour ago is not. */
 const RANKING_STALE_MS = 60_000;
@@ -8,7 +8,6 @@ export const rankingKeys = {
   all: ['rankings'] as const,
   ranking: (teamSlug: string | null, params: RankingParams) =>
     [...rankingKeys.all, 'scope', teamSlug ?? '(global)', params] as const,
-  teams: (params: TeamRankingsParams) => [...rankingKeys.all, 'teams', params] as const,
 };
 
 // Paged lists keep the previous page on screen while the next one loads.
@@ -19,13 +18,5 @@ export const rankingQuery = (teamSlug: string | null, params: RankingParams) =>
     // Another page or filter of the same scope stays on screen while loading; another team does not.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === (teamSlug ?? '(global)') ? previous : undefined,
-    staleTime: RANKING_STALE_MS,
-  });
-
-export const teamRankingsQuery = (params: TeamRankingsParams) =>
-  queryOptions({
-    queryKey: rankingKeys.teams(params),
-    queryFn: () => getTeamRankings(params),
-    placeholderData: keepPreviousData,
     staleTime: RANKING_STALE_MS,
   });

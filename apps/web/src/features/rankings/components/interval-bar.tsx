@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Axis, formatScore, intervalGeometry } from '../lib/format.ts';
 import classes from './rankings.module.css';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 interface IntervalBarProps {
   axis: Axis | null;
@@ -17,7 +17,7 @@ interface IntervalBarProps {
 /** The 95% interval as a bar with the score as a dot, on the scope's shared axis. */
 export function IntervalBar({ axis, lower, score, upper, provisional = false, withNumbers = true }: IntervalBarProps) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const g = intervalGeometry(axis, lower, score, upper);
   const lo = formatScore(lower, locale);
   const hi = formatScore(upper, locale);

@@ -1,20 +1,19 @@
-import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Ranking } from '@manto/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatScore, formatWinRate } from '../lib/format.ts';
 import { IntervalBar } from './interval-bar.tsx';
-import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
+import { JerseyNameLink, JerseyThumb } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 /** The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. */
 export function RankingList({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
 
@@ -46,14 +45,7 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
                 <JerseyThumb jersey={j} size={56} priority={i < 4} />
                 <Box style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="xs" wrap="nowrap" justify="space-between" align="start">
-                    <Anchor component={Link} to={jerseyPath(j)} className={classes.jerseyLink} underline="never">
-                      <Text component="span" display="block" fw={700} size="sm" truncate className={classes.jerseyName}>
-                        {showTeam ? `${j.team.name} ${j.modelYear}` : j.modelYear}
-                      </Text>
-                      <Text component="span" display="block" size="xs" c="dimmed" truncate>
-                        {j.model.name} · {j.supplier.name}
-                      </Text>
-                    </Anchor>
+                    <JerseyNameLink jersey={j} showTeam={showTeam} />
                     <Text fw={700} className={classes.num} style={{ flex: 'none' }}>
                       <VisuallyHidden>{t('table.score')} </VisuallyHidden>
                       {formatScore(row.score, locale)}

@@ -1,24 +1,12 @@
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { ErrorState } from '#components/error-state.tsx';
+import { NotFoundScreen } from '#components/not-found-screen.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import { RANKING_PAGE_SIZE } from '../api/rankings-api.ts';
 import { rankingQuery } from '../api/queries.ts';
 import { formatScore } from '../lib/format.ts';
@@ -33,9 +21,10 @@ import { ExportPanel } from './export-panel.tsx';
 import { RankingFilters } from './ranking-filters.tsx';
 import { RankingList } from './ranking-list.tsx';
 import { RankingTable } from './ranking-table.tsx';
-import { TeamCrest } from '../../../components/team-crest.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
+import { PageControls } from '#components/page-controls.tsx';
 
 function RankingSkeleton() {
   return (
@@ -53,7 +42,7 @@ function RankingSkeleton() {
  */
 export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = parseRankingSearch(params);
   const query = useQuery(rankingQuery(teamSlug, filters));
@@ -125,7 +114,6 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
     );
   }
 
-  const pages = Math.ceil(data.total / RANKING_PAGE_SIZE);
   const notFitted = data.fittedAt === null;
 
   return (
@@ -185,18 +173,12 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
               </Box>
             </Box>
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(p) => update(RANKING_PARAM.page, p)}
-                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-                siblings={1}
-                boundaries={1}
-              />
-            </Center>
-          )}
+          <PageControls
+            total={data.total}
+            pageSize={RANKING_PAGE_SIZE}
+            page={filters.page}
+            onChange={(p) => update(RANKING_PARAM.page, p)}
+          />
           <Stack gap={4} component="section" aria-label={t('help.legend')}>
             <Text size="xs" c="dimmed">
               {t('help.rankUb')}

@@ -1,30 +1,22 @@
-import { Anchor, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Ranking, RankingRow } from '@manto/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatCount, formatScore, formatWinRate } from '../lib/format.ts';
 import { HelpTip } from './help-tip.tsx';
 import { IntervalBar } from './interval-bar.tsx';
-import { JerseyThumb, jerseyPath } from './jersey-thumb.tsx';
+import { JerseyNameLink, JerseyThumb } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: boolean; priority: boolean }) {
   const j = row.jersey;
   return (
     <Group gap="sm" wrap="nowrap">
       <JerseyThumb jersey={j} size={44} priority={priority} />
-      <Anchor component={Link} to={jerseyPath(j)} className={classes.jerseyLink} underline="never">
-        <Text component="span" display="block" fw={700} size="sm" truncate className={classes.jerseyName}>
-          {showTeam ? `${j.team.name} ${j.modelYear}` : j.modelYear}
-        </Text>
-        <Text component="span" display="block" size="xs" c="dimmed" truncate>
-          {j.model.name} · {j.supplier.name}
-        </Text>
-      </Anchor>
+      <JerseyNameLink jersey={j} showTeam={showTeam} />
     </Group>
   );
 }
@@ -32,7 +24,7 @@ function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: bo
 /** The ranking as a table (wide screens; phones and tablets get RankingList); the rows come ordered by the server. */
 export function RankingTable({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const axis = ranking.axis;

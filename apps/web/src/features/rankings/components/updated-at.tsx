@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '../lib/format.ts';
-import { useIntlLocale } from './use-locale.ts';
+import { useLocale } from '#lib/use-locale.ts';
 
 /** "Atualizado há 5 minutos", kept current while the page stays open; the exact time on hover. */
 export function UpdatedAt({ fittedAt }: { fittedAt: string }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 30_000);

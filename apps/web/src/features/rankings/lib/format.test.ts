@@ -5,7 +5,6 @@ import {
   formatScore,
   formatWinRate,
   intervalGeometry,
-  intlLocale,
   movement,
   movementSymbol,
   relativeTimeParts,
@@ -52,11 +51,6 @@ describe('intervalGeometry', () => {
 });
 
 describe('numbers per locale', () => {
-  it('maps interface languages to Intl locales', () => {
-    expect(intlLocale('en')).toBe('en-GB');
-    expect(intlLocale('pt')).toBe('pt-BR');
-    expect(intlLocale(undefined)).toBe('pt-BR');
-  });
   it('formats win rates as whole percentages, a dash without votes', () => {
     expect(formatWinRate(0.5349, 'pt-BR')).toBe('53%');
     expect(formatWinRate(1, 'en-GB')).toBe('100%');

@@ -1,8 +1,5 @@
 /** Pure helpers of the ranking screens: numbers, movement, interval geometry, relative time. */
 
-/** The Intl locale for an interface language (pt is the fallback). */
-export const intlLocale = (language: string | undefined) => (language?.startsWith('en') ? 'en-GB' : 'pt-BR');
-
 /**
  * A score on the Elo scale, shown as a whole number without grouping: "1.149" would read as a
  * decimal to many, and Elo tables write 1149.

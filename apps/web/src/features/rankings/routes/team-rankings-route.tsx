@@ -1,36 +1,21 @@
-import {
-  Anchor,
-  Card,
-  Center,
-  Divider,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { TeamRankingItem } from '@manto/contracts';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUrlList } from '../../../lib/url-list.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { TEAM_RANKINGS_PAGE_SIZE } from '../api/rankings-api.ts';
-import { teamRankingsQuery } from '../api/queries.ts';
+import { TEAMS_PAGE_SIZE, teamRankingsQuery } from '#api/teams.ts';
+import { SearchField } from '#components/search-field.tsx';
+import { TeamCrest } from '#components/team-crest.tsx';
+import { TeamGrid } from '#components/team-grid.tsx';
+import { useLocale } from '#lib/use-locale.ts';
+import { useUrlList } from '#lib/url-list.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
-import { TeamCrest } from '../../../components/team-crest.tsx';
-import { useIntlLocale } from '../components/use-locale.ts';
 import { formatScore } from '../lib/format.ts';
 
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
-  const locale = useIntlLocale();
+  const locale = useLocale();
   const { team } = item;
   // A snapshot without votes ranks every jersey at 1000: there is no leader yet.
   const leader = item.votes > 0 ? item.leader : null;
@@ -85,7 +70,6 @@ export function TeamRankingsRoute() {
   const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
   const query = useQuery(teamRankingsQuery({ search: debounced || undefined, page }));
-  const pages = query.data ? Math.ceil(query.data.total / TEAM_RANKINGS_PAGE_SIZE) : 0;
 
   return (
     <Stack gap="lg">
@@ -100,47 +84,24 @@ export function TeamRankingsRoute() {
           {t('global.title')}
         </Anchor>
       </Group>
-      <TextInput
+      <SearchField
         label={t('teams.search')}
         placeholder={t('teams.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-        type="search"
+        onChange={setSearch}
       />
-      {query.isError ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={150} radius="lg" />
-          ))}
-        </SimpleGrid>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState
-          title={t('teams.empty.title')}
-          description={debounced ? t('teams.emptySearch') : t('teams.empty.description')}
-        />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            {query.data.items.map((item) => (
-              <TeamCard key={item.team.id} item={item} />
-            ))}
-          </SimpleGrid>
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                getControlProps={(c) => ({ 'aria-label': t('pagination.control', { control: c }) })}
-              />
-            </Center>
-          )}
-        </>
-      )}
+      <TeamGrid
+        tall
+        query={query}
+        pageSize={TEAMS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        empty={{
+          title: t('teams.empty.title'),
+          description: debounced ? t('teams.emptySearch') : t('teams.empty.description'),
+        }}
+        card={(item) => <TeamCard key={item.team.id} item={item} />}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,204 @@
+import '#lib/testing/dom-setup.ts';
+import { MantineProvider } from '@mantine/core';
+import { messages, type DuelJersey, type NextDuel, type VoteResult } from '@manto/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '#lib/i18n.ts';
+import { createQueryClient } from '#lib/query-client.ts';
+import { initTestI18n } from '#lib/testing/i18n.ts';
+import { theme } from '#lib/theme.ts';
+import { GlobalDuelRoute } from '../routes/global-duel-route.tsx';
+
+// The global duel screen (the real DuelScreen) with the app's providers and the real pt texts;
+// only fetch is faked: it plays the server.
+
+const jersey = (id: string, team: string, modelYear: string, model: string): DuelJersey => ({
+  id,
+  slug: id,
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team },
+  model: { slug: model.toLowerCase(), name: model },
+  supplier: { slug: 'nike', name: 'Nike' },
+  season: Number(modelYear),
+  modelYear,
+  mainColor: '#1a1a1a',
+  // No pictures: the next pair's preload has nothing to wait for.
+  image: null,
+  active: true,
+  rating: 1000,
+});
+
+const AURORA = jersey('j1', 'Aurora FC', '2024', 'Titular');
+const COBALT = jersey('j2', 'Cobalt FC', '2023', 'Reserva');
+const DELTA = jersey('j3', 'Delta EC', '2022', 'Terceira');
+const ESTRELA = jersey('j4', 'Estrela SC', '2021', 'Goleiro');
+
+const duelOf = (token: string, left: DuelJersey, right: DuelJersey): NextDuel => ({
+  scope: { team: null, model: null },
+  duel: { token, left, right, expiresAt: '2099-01-01T00:00:00.000Z' },
+  jerseysCount: 4,
+});
+
+const FIRST = duelOf('token-1', AURORA, COBALT);
+const SECOND = duelOf('token-2', DELTA, ESTRELA);
+
+const leftWins = (next: NextDuel): VoteResult => ({
+  outcome: 'left',
+  counted: true,
+  left: { id: AURORA.id, rating: 1016, change: 16 },
+  right: { id: COBALT.id, rating: 984, change: -16 },
+  crowd: { leftWins: 3, rightWins: 1, ties: 0 },
+  next,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Answers every fetch with `server` and keeps what was sent. */
+function stubServer(server: (request: SentRequest) => Response | Promise<Response>) {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const request: SentRequest = {
+        method: init.method ?? 'GET',
+        path: new URL(input, window.location.href).pathname,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: { ...(init.headers as Record<string, string>) },
+      };
+      sent.push(request);
+      return server(request);
+    }),
+  );
+  return sent;
+}
+
+const isNext = (request: SentRequest) => request.method === 'GET' && request.path === '/api/duels/next';
+const isVote = (request: SentRequest) => request.method === 'POST' && request.path === '/api/duels/votes';
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function renderDuel() {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <GlobalDuelRoute />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
+const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` });
+// A vote is held until 750 ms after the pair appeared; what follows it takes longer than findBy's 1 s.
+const AFTER_VOTE = { timeout: 3000 };
+
+beforeAll(() => initTestI18n('pt'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('DuelScreen', () => {
+  it('votes, shows the result, then the next pair', async () => {
+    const sent = stubServer((request) => {
+      if (isNext(request)) return json(200, FIRST);
+      if (isVote(request)) return json(200, leftWins(SECOND));
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderDuel();
+
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+
+    expect(await screen.findByText('Você escolheu Aurora FC 2024 · Titular', {}, AFTER_VOTE)).toBeTruthy();
+    expect(await choose('Delta EC 2022 · Terceira')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Escolher Estrela SC 2021 · Goleiro' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Escolher Aurora FC 2024 · Titular' })).toBeNull();
+    expect(sent.filter(isVote).map((request) => request.body)).toEqual([{ token: 'token-1', outcome: 'left' }]);
+    expect(sent.filter(isNext)).toHaveLength(1);
+  });
+
+  it.each([
+    [422, 'VOTE_TOO_FAST', messages.pt.VOTE_TOO_FAST],
+    [429, 'TOO_MANY_REQUESTS', 'Muitas tentativas. Aguarde 30 segundos e tente novamente.'],
+  ])('a refused vote (%i %s) shows the server’s message and a fresh duel', async (status, code, message) => {
+    const duels = [FIRST, SECOND];
+    const sent = stubServer((request) => {
+      if (isNext(request)) return json(200, duels.shift());
+      if (isVote(request)) return json(status, { statusCode: status, code, message });
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderDuel();
+
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+
+    expect(await screen.findByText(message, {}, AFTER_VOTE)).toBeTruthy();
+    expect(await choose('Delta EC 2022 · Terceira')).toBeTruthy();
+    // The server localises its messages by the interface language.
+    expect(sent.filter(isVote)[0]?.headers['Accept-Language']).toBe('pt');
+  });
+
+  it('offline at first: shows the error state, and the duel after Tentar Novamente', async () => {
+    let online = false;
+    stubServer((request) => {
+      if (!online) return offline();
+      return isNext(request) ? json(200, FIRST) : json(404, {});
+    });
+    const user = userEvent.setup();
+    renderDuel();
+
+    expect(await screen.findByRole('heading', { name: 'Erro' })).toBeTruthy();
+    expect(screen.getByText('Algo deu errado ao carregar esta página.')).toBeTruthy();
+
+    online = true;
+    await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
+
+    expect(await choose('Aurora FC 2024 · Titular')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Erro' })).toBeNull();
+  });
+
+  it('offline while voting: says the vote was not sent, keeps the pair, and the same vote goes through later', async () => {
+    let online = true;
+    const sent = stubServer((request) => {
+      if (isNext(request)) return json(200, FIRST);
+      if (isVote(request)) return online ? json(200, leftWins(SECOND)) : offline();
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderDuel();
+
+    online = false;
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+
+    expect(
+      await screen.findByText('Sem conexão. Seu voto não foi enviado — tente de novo.', {}, AFTER_VOTE),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Escolher Cobalt FC 2023 · Reserva' })).toBeTruthy();
+
+    online = true;
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+
+    expect(await screen.findByText('Você escolheu Aurora FC 2024 · Titular', {}, AFTER_VOTE)).toBeTruthy();
+    expect(await choose('Delta EC 2022 · Terceira')).toBeTruthy();
+    expect(sent.filter(isVote).map((request) => request.body)).toEqual([
+      { token: 'token-1', outcome: 'left' },
+      { token: 'token-1', outcome: 'left' },
+    ]);
+    expect(sent.filter(isNext)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,82 @@
+import { Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { namedInput, type ImageRef, type ManageNamed, type NamedInput } from '@manto/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodFormErrors } from '#lib/form-errors.ts';
+import { notifySuccess } from '#lib/notify.ts';
+import { type NamedKind, createNamed, updateNamed } from '../api/sistema-api.ts';
+import { invalidateAfterChange } from '../api/queries.ts';
+import { FormActions } from './form-modal.tsx';
+import { ImageUploadField } from './image-upload-field.tsx';
+import { showSaveError } from './save-error.ts';
+
+interface NamedValues {
+  name: string;
+  logoImageId: string | null;
+}
+
+interface NamedFormProps {
+  kind: NamedKind;
+  record: ManageNamed | null;
+  /** Suppliers have a logo; models do not. */
+  withLogo: boolean;
+  onDone: () => void;
+}
+
+/** Create or edit a model or a supplier (POST / PUT /api/manage/{models|suppliers}). */
+export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
+  const { t } = useTranslation('sistema');
+  const queryClient = useQueryClient();
+  const [logo, setLogo] = useState<ImageRef | null>(record?.logo ?? null);
+  const form = useForm<NamedValues>({
+    initialValues: { name: record?.name ?? '', logoImageId: record?.logo?.id ?? null },
+    validate: (values) => zodFormErrors(namedInput, toInput(values), t),
+  });
+  const fields = withLogo ? ['name', 'logoImageId'] : ['name'];
+
+  /** namedInput is strict: models send only the name. */
+  function toInput(values: NamedValues): NamedInput {
+    return withLogo ? values : { name: values.name };
+  }
+
+  const mutation = useMutation({
+    mutationFn: (body: NamedInput) => (record ? updateNamed(kind, record.id, body) : createNamed(kind, body)),
+    onSuccess: (saved) => {
+      notifySuccess(t(record ? `${kind}.updated` : `${kind}.created`, { name: saved.name }));
+      onDone();
+      return invalidateAfterChange(queryClient, kind);
+    },
+    onError: (error) => showSaveError(error, fields, form.setErrors, t('form.failed')),
+  });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(namedInput.parse(toInput(values))))}>
+      <Stack gap="sm">
+        <TextInput
+          label={t(`${kind}.fields.name`)}
+          required
+          data-autofocus
+          maxLength={60}
+          {...form.getInputProps('name')}
+        />
+        {withLogo && (
+          <ImageUploadField
+            label={t(`${kind}.fields.logo`)}
+            kind="logo"
+            name={form.values.name}
+            value={logo}
+            removable
+            error={form.errors.logoImageId}
+            onChange={(image) => {
+              setLogo(image);
+              form.setFieldValue('logoImageId', image?.id ?? null);
+            }}
+          />
+        )}
+        <FormActions onCancel={onDone} pending={mutation.isPending} creating={!record} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { Box, Select, Switch, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManageJersey } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { JerseyImage } from '#components/jersey-image.tsx';
+import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
+import { notifyError } from '#lib/notify.ts';
+import { deleteJersey, setJerseyActive } from '../api/sistema-api.ts';
+import { invalidateAfterChange, jerseyListQuery, sistemaKeys, optionsQuery } from '../api/queries.ts';
+import { JerseyForm } from '../components/jersey-form.tsx';
+import { SortableTh, useListParams } from '../components/list-controls.tsx';
+import { accentInsensitive, toSelectData } from '#lib/select-filter.ts';
+import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
+import { useLocale } from '#lib/use-locale.ts';
+
+/** URL parameter of the team filter (a team id). */
+const TEAM = 'time';
+
+/** How a jersey is named in labels and questions: 'Flamengo 2024/25 Titular'. */
+const jerseyName = (jersey: ManageJersey) => `${jersey.team.name} ${jersey.modelYear} ${jersey.model.name}`;
+
+type JerseyPage = { items: ManageJersey[]; total: number; page: number; pageSize: number };
+
+/** The row's "Ativa" switch: flips at once, PATCHes, and flips back if the server refuses. */
+function ActiveSwitch({ jersey }: { jersey: ManageJersey }) {
+  const { t } = useTranslation('sistema');
+  const queryClient = useQueryClient();
+  const listsKey = [...sistemaKeys.jerseys(), 'list'];
+  const mutation = useMutation({
+    mutationFn: (active: boolean) => setJerseyActive(jersey.id, active),
+    onMutate: async (active) => {
+      await queryClient.cancelQueries({ queryKey: listsKey });
+      const previous = queryClient.getQueriesData<JerseyPage>({ queryKey: listsKey });
+      queryClient.setQueriesData<JerseyPage>(
+        { queryKey: listsKey },
+        (page) =>
+          page && { ...page, items: page.items.map((item) => (item.id === jersey.id ? { ...item, active } : item)) },
+      );
+      return { previous };
+    },
+    onError: (error, _active, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+      if (!(error instanceof SessionEndedError)) notifyError(errorMessage(error, t('jerseys.toggleFailed')));
+    },
+    onSettled: () => invalidateAfterChange(queryClient, 'jerseys'),
+  });
+  return (
+    <Switch
+      checked={jersey.active}
+      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+      aria-label={t('jerseys.activeLabel', { name: jerseyName(jersey) })}
+    />
+  );
+}
+
+/** /sistema/camisas — every jersey (active or not), filterable by team, created and edited in a dialog. */
+export function SistemaJerseysRoute() {
+  const { t } = useTranslation('sistema');
+  const locale = useLocale();
+  const list = useListParams('-updated');
+  const team = list.filter(TEAM);
+  const query = useQuery(
+    jerseyListQuery({ search: list.query, page: list.page, sort: list.sort, team: team ?? undefined }),
+  );
+  const options = useQuery(optionsQuery());
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short' });
+
+  return (
+    <SistemaListScreen<ManageJersey>
+      resource="jerseys"
+      list={list}
+      query={query}
+      filtered={Boolean(team)}
+      filters={
+        <Select
+          label={t('jerseys.teamFilter')}
+          placeholder={options.isPending ? t('form.optionsLoading') : t('jerseys.allTeams')}
+          data={toSelectData(options.data?.teams ?? [])}
+          value={team}
+          onChange={(value) => list.setFilter(TEAM, value)}
+          searchable
+          clearable
+          filter={accentInsensitive}
+          nothingFoundMessage={t('form.nothingFound')}
+          disabled={options.isPending}
+          description={options.isError ? t('form.optionsFailed') : undefined}
+          comboboxProps={{ withinPortal: true }}
+          clearButtonProps={{ 'aria-label': t('jerseys.clearTeam') }}
+          w={240}
+        />
+      }
+      name={jerseyName}
+      minWidth={780}
+      spacing="xs"
+      head={
+        <>
+          <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
+          <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
+          <SortableTh
+            label={t('jerseys.columns.season')}
+            field="season"
+            sort={list.sort}
+            onSort={list.setSort}
+            descendingFirst
+          />
+          <Table.Th>{t('jerseys.columns.model')}</Table.Th>
+          <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
+          <SortableTh
+            label={t('jerseys.columns.updated')}
+            field="updated"
+            sort={list.sort}
+            onSort={list.setSort}
+            descendingFirst
+          />
+          <Table.Th>{t('jerseys.columns.active')}</Table.Th>
+        </>
+      }
+      cells={(jersey) => (
+        <>
+          <Table.Td>
+            <Box w={56}>
+              <JerseyImage image={jersey.image} alt="" sizes="56px" />
+            </Box>
+          </Table.Td>
+          <Table.Td>
+            <Text fw={700} size="sm">
+              {jersey.team.name}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.modelYear}</Text>
+            {jersey.modelYear !== String(jersey.season) && (
+              <Text size="xs" c="dimmed">
+                {jersey.season}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.model.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{jersey.supplier.name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="dimmed">
+              {date.format(new Date(jersey.updatedAt))}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <ActiveSwitch jersey={jersey} />
+          </Table.Td>
+        </>
+      )}
+      form={(jersey, done) => <JerseyForm jersey={jersey} defaultTeamId={team} onDone={done} />}
+      formSize="lg"
+      remove={deleteJersey}
+    />
+  );
+}
