@@ -1,4 +1,3 @@
-import '#lib/testing/dom-setup.ts';
 import { MantineProvider } from '@mantine/core';
 import { messages, type DuelJersey, type NextDuel, type VoteResult } from '@manto/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
