@@ -119,7 +119,7 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(termsRoutes, { terms: new TermsService(db) });
 
   const counters = createCounters(config.redisUrl, log);
-  const catalogue = new CatalogueCache(catalogueSource(db, jerseyService));
+  const catalogue = new CatalogueCache(catalogueSource(jerseyService));
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400)

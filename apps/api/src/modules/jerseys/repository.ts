@@ -221,4 +221,10 @@ export class JerseyRepository {
     ]);
     return { teams: teamRows, models: modelRows, suppliers: supplierRows };
   }
+
+  /** Every team (or model) by id, slug and name: what the catalogue cache looks slugs up in. */
+  async refs(of: 'teams' | 'models') {
+    const t = of === 'teams' ? teams : models;
+    return this.db.select({ id: t.id, slug: t.slug, name: t.name }).from(t);
+  }
 }

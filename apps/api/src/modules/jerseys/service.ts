@@ -167,4 +167,9 @@ export class JerseyService {
   options() {
     return this.repository.options();
   }
+
+  /** Every team or model (id, slug, name), for the catalogue cache. */
+  refs(of: 'teams' | 'models') {
+    return this.repository.refs(of);
+  }
 }
