@@ -12,6 +12,7 @@ import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { seedDemo } from '#db/seed/demo.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
+import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
 import authRoutes from '#modules/auth/routes.ts';
@@ -62,7 +63,17 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
   });
 }
 
-export async function buildApp(config: Config, log: Logger = createLogger(config)): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** The time duels, rankings and vote limits read (tests move it); the real clock by default. */
+  clock?: Clock;
+}
+
+export async function buildApp(
+  config: Config,
+  log: Logger = createLogger(config),
+  { clock = systemClock }: BuildOptions = {},
+): Promise<BuiltApp> {
+  const now = () => clock.now();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, log });
   const { db } = database;
   await seedReferenceData(db, log);
@@ -120,18 +131,22 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(dashboardRoutes, { db });
   await app.register(termsRoutes, { db });
 
-  const counters = createCounters(config.redisUrl, log);
-  const pool = new DuelPool(db, jerseyService);
+  const counters = createCounters(config.redisUrl, log, now);
+  const pool = new DuelPool(db, jerseyService, now);
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400) pool.invalidate();
   });
-  const duels = new DuelService(db, pool, new AnsweredPairs(db), counters, {
-    secret: config.jwtSecret,
-    ...config.votes,
-  });
+  const duels = new DuelService(
+    db,
+    pool,
+    new AnsweredPairs(db),
+    counters,
+    { secret: config.jwtSecret, ...config.votes },
+    now,
+  );
   await app.register(duelRoutes, { duels });
-  const rankings = new RankingService(db, pool, teamService);
+  const rankings = new RankingService(db, pool, teamService, now);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
   const rankingJob = new RankingJob(db, () => jerseyService.catalogue(), fitExecutor, {

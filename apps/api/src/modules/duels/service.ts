@@ -146,6 +146,8 @@ export class DuelService {
         voter,
         fast: counting && decisionMs < FLAG_FAST_MS,
         dayStart: new Date(new Date(now).toISOString().slice(0, 10)),
+        // The clock that judged the decision, so the row's answered_at − issued_at is that decision time.
+        answeredAt: now,
         changes,
         left,
         right,
@@ -229,6 +231,7 @@ export class DuelService {
     voter: Voter;
     fast: boolean;
     dayStart: Date;
+    answeredAt: number;
     changes: { scope: string; jerseyId: string; delta: number }[];
     left: CatalogueJersey;
     right: CatalogueJersey;
@@ -282,10 +285,11 @@ export class DuelService {
         sql`with d as (${day}),
           v as (
             insert into votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash,
-              user_agent, issued_at, fast, valid, invalid_reason)
+              user_agent, issued_at, answered_at, fast, valid, invalid_reason)
             select ${v.claims.duelId}, ${v.claims.scope}, ${v.left.id}, ${v.right.id}, ${v.outcome}, ${v.skipReason},
               ${v.voter.key}, ${v.voter.userId}, ${this.hashIp(v.voter.ip)}, ${v.voter.userAgent},
-              ${new Date(v.claims.issuedAt).toISOString()}, ${v.fast}, ok, case when ok then null else 'daily_cap' end
+              ${new Date(v.claims.issuedAt).toISOString()}, ${new Date(v.answeredAt).toISOString()}, ${v.fast}, ok,
+              case when ok then null else 'daily_cap' end
             from (select ${valid} as ok) c
             on conflict (duel_id) do nothing
             returning id, valid
