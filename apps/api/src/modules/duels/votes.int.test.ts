@@ -211,7 +211,7 @@ describe('duel tokens', () => {
     const claims = claimsOf(duel.token);
     const other = catalogue.jerseys.find((j) => j.id !== claims.left && j.id !== claims.right)!;
     const before = await t.count('votes');
-    const past = Date.now() - 5_000;
+    const past = t.clock.now() - 5_000;
     const someoneElse = visitor();
     const forged: [string, Client, string][] = [
       ['backdated issuedAt', me, edited(duel.token, { issuedAt: past })],
@@ -233,7 +233,7 @@ describe('duel tokens', () => {
       ['empty body', me, `.${duel.token.split('.')[1]}`],
       ['garbage', me, 'not-a-token'],
       ['garbage with a dot', me, 'abc.def'],
-      ['from the future', me, signed(me, Date.now() + 5 * 60_000)],
+      ['from the future', me, signed(me, t.clock.now() + 5 * 60_000)],
       ['same left and right', me, signed(me, past, [other.id, other.id])],
       ['not uuids', me, signed(me, past, ['a', 'b'])],
     ];
@@ -248,18 +248,18 @@ describe('duel tokens', () => {
     expect(en.json().message).toBe('Invalid duel. Load a new one.');
     expect(await t.count('votes')).toBe(before);
     // The genuine token is untouched by all of that.
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     expect((await vote(t, me, duel.token)).statusCode).toBe(200);
   });
 
   it('answers 410 DUEL_EXPIRED after the 10-minute TTL, and accepts the same claims just inside it', async () => {
     const me = visitor();
     const before = await t.count('votes');
-    const expired = await vote(t, me, signed(me, Date.now() - 601_000));
+    const expired = await vote(t, me, signed(me, t.clock.now() - 601_000));
     expect(expired.statusCode, expired.body).toBe(410);
     expect(expired.json().code).toBe('DUEL_EXPIRED');
     expect(await t.count('votes')).toBe(before);
-    const fresh = await vote(t, me, signed(me, Date.now() - 590_000));
+    const fresh = await vote(t, me, signed(me, t.clock.now() - 590_000));
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(await t.count('votes')).toBe(before + 1);
   });
@@ -269,7 +269,7 @@ describe('duel tokens', () => {
     const me = visitor();
     const duel = await duelOf(t, me, `?team=${replay.teams[0]!.slug}`);
     const { duelId, left, right } = claimsOf(duel.token);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const answers = await Promise.all(Array.from({ length: 100 }, () => vote(t, me, duel.token, 'left')));
     const ok = answers.filter((r) => r.statusCode === 200);
     const conflicts = answers.filter((r) => r.statusCode === 409);
@@ -305,7 +305,7 @@ describe('whose duel it is', () => {
     const owner = visitor();
     const duel = await duelOf(t, owner, main());
     const signedIn = await member(t);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     for (const thief of [visitor(), visitor(owner.ip), signedIn]) {
       const res = await vote(t, thief, duel.token);
       expect(res.statusCode, res.body).toBe(403);
@@ -323,7 +323,7 @@ describe('whose duel it is', () => {
     const me = await member(t);
     const duel = await duelOf(t, me, main());
     expect(claimsOf(duel.token).voterKey).toBe(me.key);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const asVisitor = await vote(t, visitor(), duel.token);
     expect(asVisitor.statusCode).toBe(403);
     const res = await vote(t, me, duel.token);
@@ -344,7 +344,7 @@ describe('whose duel it is', () => {
       const next = await t.inject({ method: 'GET', url: '/api/duels/next', headers, remoteAddress: v.ip });
       expect(next.statusCode, next.body).toBe(401);
       expect(next.json().code).toBe('UNAUTHORIZED');
-      const res = await post(t, { ...v, headers }, { token: signed(v, Date.now() - 5_000), outcome: 'left' });
+      const res = await post(t, { ...v, headers }, { token: signed(v, t.clock.now() - 5_000), outcome: 'left' });
       expect(res.statusCode).toBe(401);
     }
     expect(await votesOfVoter(t, v.key)).toBe(0);
@@ -363,7 +363,7 @@ describe('decision time', () => {
       message: 'Easy! Look at both jerseys before voting.',
     });
     expect(await votesOfDuel(t, duelId)).toHaveLength(0);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const res = await vote(t, me, duel.token, 'right');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().counted).toBe(true);
@@ -382,7 +382,7 @@ describe('decision time', () => {
     expect(skip.json().counted).toBe(false);
     expect((await votesOfDuel(t, claimsOf(duel.token).duelId))[0]).toMatchObject({ outcome: 'skip', fast: false });
 
-    const slow = signed(me, Date.now() - 3_000);
+    const slow = signed(me, t.clock.now() - 3_000);
     const res = await vote(t, me, slow, 'tie');
     expect(res.statusCode, res.body).toBe(200);
     expect((await votesOfDuel(t, claimsOf(slow).duelId))[0]).toMatchObject({
@@ -463,7 +463,7 @@ describe('pair selection', () => {
       expect(current.jerseysCount).toBe(4);
       const duel = current.duel!;
       seen.push(pairKey(duel.left.id, duel.right.id));
-      await sleep(THINK_MS);
+      t.clock.advance(THINK_MS);
       const res = await vote(t, me, duel.token, i % 2 ? 'left' : 'right');
       expect(res.statusCode, res.body).toBe(200);
       current = res.json().next;
@@ -524,7 +524,7 @@ describe('catalogue edits against votes', () => {
     const query = `?team=${pairOnly.teams[0]!.slug}`;
     const me = visitor();
     const first = await duelOf(t, me, query);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const res = await vote(t, me, first.token);
     expect(res.statusCode).toBe(200);
     const second = res.json().next.duel;
@@ -559,7 +559,7 @@ describe('catalogue edits against votes', () => {
     const mod = await moderator(t);
     const del = await t.inject({ method: 'DELETE', url: `/api/manage/jerseys/${duel.left.id}`, headers: mod });
     expect(del.statusCode).toBe(204);
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const res = await vote(t, me, duel.token);
     expect(res.statusCode, res.body).toBe(410);
     expect(res.json().code).toBe('DUEL_EXPIRED');
@@ -575,7 +575,7 @@ describe('many voters on one pair at once', () => {
     const query = `?team=${one.busy.teams[0]!.slug}`;
     const voters = Array.from({ length: 200 }, () => visitor());
     const duels = await Promise.all(voters.map((v) => duelOf(t, v, query)));
-    await sleep(THINK_MS);
+    t.clock.advance(THINK_MS);
     const answers = await Promise.all(voters.map((v, i) => vote(t, v, duels[i]!.token, i % 3 ? 'left' : 'right')));
     const failed = answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.json().code}`);
     expect(failed).toEqual([]);
@@ -861,7 +861,7 @@ describe('a second process on the same database (PostgreSQL only: PGlite is in-p
       headers: await moderator(t),
     });
     expect(del.statusCode).toBe(204);
-    await sleep(THINK_MS);
+    other!.clock.advance(THINK_MS);
     const res = await vote(other, me, duel.token);
     expect(res.statusCode, res.body).toBe(410);
   });
