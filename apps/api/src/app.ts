@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
+import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
 import { AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
@@ -56,7 +57,17 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
   });
 }
 
-export async function buildApp(config: Config, log: Logger = createLogger(config)): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** The time duels, rankings and vote limits read (tests move it); the real clock by default. */
+  clock?: Clock;
+}
+
+export async function buildApp(
+  config: Config,
+  log: Logger = createLogger(config),
+  { clock = systemClock }: BuildOptions = {},
+): Promise<BuiltApp> {
+  const now = () => clock.now();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, log });
   const { db } = database;
   await seedReferenceData(db, log);
@@ -118,22 +129,27 @@ export async function buildApp(config: Config, log: Logger = createLogger(config
   await app.register(dashboardRoutes, { dashboard: new DashboardService(db) });
   await app.register(termsRoutes, { terms: new TermsService(db) });
 
-  const counters = createCounters(config.redisUrl, log);
-  const catalogue = new CatalogueCache(catalogueSource(jerseyService));
+  const counters = createCounters(config.redisUrl, log, now);
+  const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400)
       catalogue.invalidate();
   });
   const duelRepository = new DuelRepository(db);
-  const liveRatings = new LiveRatings(catalogue, () => duelRepository.liveRatings());
-  const duels = new DuelService(duelRepository, catalogue, liveRatings, new AnsweredPairs(duelRepository), counters, {
-    secret: config.jwtSecret,
-    ...config.votes,
-  });
+  const liveRatings = new LiveRatings(catalogue, () => duelRepository.liveRatings(), now);
+  const duels = new DuelService(
+    duelRepository,
+    catalogue,
+    liveRatings,
+    new AnsweredPairs(duelRepository),
+    counters,
+    { secret: config.jwtSecret, ...config.votes },
+    now,
+  );
   await app.register(duelRoutes, { duels });
   const rankingRepository = new RankingRepository(db);
-  const rankings = new RankingService(rankingRepository, catalogue, teamService);
+  const rankings = new RankingService(rankingRepository, catalogue, teamService, now);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
   // The job reads the catalogue from the database, not the cache: a fit must see every jersey its

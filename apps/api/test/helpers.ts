@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '#config.ts';
 import { users } from '#db/schema/index.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { SessionService } from '#modules/auth/sessions.ts';
+import { TestClock } from './clock.ts';
 import { linkIn, startMailCapture } from './mail-capture.ts';
 
 export const PUBLIC_URL = 'http://manto.test';
@@ -55,7 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     },
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },
   );
-  const built = await buildApp(config, pino({ level: 'silent' }));
+  const clock = new TestClock();
+  const built = await buildApp(config, pino({ level: 'silent' }), { clock });
   const { app } = built;
   const db = built.database.db;
   const sessions = new SessionService(db, config.jwtSecret);
@@ -67,6 +69,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     mail,
     config,
     sessions,
+    /** The time duels, rankings and vote limits see; it moves only when a test advances it. */
+    clock,
     inject: app.inject.bind(app),
     beginShutdown: built.beginShutdown,
     /** Fits every changed ranking scope now, as the background job would. */

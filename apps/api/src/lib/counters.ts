@@ -81,6 +81,7 @@ export class RedisCounters implements Counters {
   }
 }
 
-export function createCounters(redisUrl: string | null, log: Logger): Counters {
-  return redisUrl ? new RedisCounters(redisUrl, log) : new MemoryCounters();
+/** `now` moves the in-memory windows only: Redis windows expire on Redis's own clock. */
+export function createCounters(redisUrl: string | null, log: Logger, now: () => number = Date.now): Counters {
+  return redisUrl ? new RedisCounters(redisUrl, log) : new MemoryCounters(now);
 }

@@ -76,11 +76,15 @@ describe('duels', () => {
 });
 
 describe('catalogue written by another process', () => {
-  it('finds a team this process has not loaded yet instead of answering 404', async () => {
+  it('finds a team this process has not loaded yet once the 2 s throttle on unknown slugs allows a reload', async () => {
     await nextDuel(visitor()); // the pool is loaded
     // Straight into the database, as another API process would: no local invalidation happens.
     const other = await seedCatalogue(t.db, { teams: 1, models: ['Third'], seasons: [2023, 2024] });
-    await new Promise((r) => setTimeout(r, 2_100)); // past the throttle of an earlier unknown slug
+    const query = `/api/duels/next?team=${other.teams[0]!.slug}`;
+    // The earlier '?team=nope' reloaded the catalogue; another reload for an unknown slug waits 2 s.
+    t.clock.advance(1_999);
+    expect((await t.inject({ method: 'GET', url: query, headers: visitor() })).statusCode).toBe(404);
+    t.clock.advance(1);
     const d = await nextDuel(visitor(), `?team=${other.teams[0]!.slug}`);
     expect(d.jerseysCount).toBe(2);
     expect(d.duel.left.team.slug).toBe(other.teams[0]!.slug);

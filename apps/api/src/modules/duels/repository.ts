@@ -19,6 +19,8 @@ export interface VoteToStore {
   ipHash: string;
   userAgent: string | null;
   issuedAt: Date;
+  /** From the clock that judged the decision time, so answered_at − issued_at is that time. */
+  answeredAt: Date;
   fast: boolean;
   /** The voter's UTC day, YYYY-MM-DD, for the daily cap. */
   day: string;
@@ -145,13 +147,15 @@ export class DuelRepository {
               votes.ipHash,
               votes.userAgent,
               votes.issuedAt,
+              votes.answeredAt,
               votes.fast,
               votes.valid,
               votes.invalidReason,
             )})
             select ${v.duelId}, ${v.scope}, ${v.leftId}, ${v.rightId}, ${v.outcome}, ${v.skipReason},
               ${v.voterKey}, ${v.userId}, ${v.ipHash}, ${v.userAgent},
-              ${v.issuedAt.toISOString()}, ${v.fast}, ok, case when ok then null else 'daily_cap' end
+              ${v.issuedAt.toISOString()}, ${v.answeredAt.toISOString()}, ${v.fast}, ok,
+              case when ok then null else 'daily_cap' end
             from (select ${valid} as ok) c
             on conflict (${col(votes.duelId)}) do nothing
             returning ${col(votes.id)} as id, ${col(votes.valid)} as valid

@@ -151,6 +151,7 @@ export class DuelService {
         ipHash: this.hashIp(voter.ip),
         userAgent: voter.userAgent,
         issuedAt: new Date(claims.issuedAt),
+        answeredAt: new Date(now),
         fast: counting && decisionMs < FLAG_FAST_MS,
         day: new Date(now).toISOString().slice(0, 10),
         dailyCap: this.settings.dailyCap,
