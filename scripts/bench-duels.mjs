@@ -1,5 +1,5 @@
 // `node scripts/bench-duels.mjs` (part of `npm run bench`; build first): the duel, vote and ranking rows of
-// shared/guide/performance.md, as ratios against a raw node:http server answering the same JSON in the
+// docs/performance.md, as ratios against a raw node:http server answering the same JSON in the
 // same run (A B A B A B, median and range), then p50/p99 at a fixed rate of half the route's own maximum.
 //
 // - GET /api/duels/next on PostgreSQL, 1 000 visitor ids in turn.

@@ -63,7 +63,7 @@ const load = () =>
 const gaussian = (rng) => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
 
 /**
- * Votes shaped like the product's pair selection (ranking.md §5): 70% of opponents close in strength,
+ * Votes shaped like the product's pair selection (docs/ranking.md §5): 70% of opponents close in strength,
  * 30% uniform; 10% of answers are a tie or "both bad".
  */
 function* simulate(truth, votes, rng) {

@@ -1,5 +1,5 @@
 // Shared pieces of the HTTP benchmarks (scripts/bench.mjs, scripts/bench-duels.mjs); see
-// shared/guide/performance.md: ratios against a raw node:http server in the same run, A B A B A B,
+// docs/performance.md: ratios against a raw node:http server in the same run, A B A B A B,
 // servers pinned to core 1 and the load generator to core 0 when taskset exists.
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';

@@ -1,5 +1,5 @@
 // `npm run bench`: HTTP figures as ratios against a raw node:http server measured in the same run
-// (see shared/guide/performance.md). Runs A B A B A B and prints the median ratio and its range.
+// (see docs/performance.md). Runs A B A B A B and prints the median ratio and its range.
 // Each later capability adds its routes to ROUTES (the duel, vote and ranking routes are in bench-duels.mjs).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

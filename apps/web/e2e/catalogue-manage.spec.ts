@@ -21,7 +21,7 @@ async function submit(page: Page, button: 'Cadastrar' | 'Salvar', toast: string 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-// One journey: each step builds on the records the previous one made (spec: Sistema, section 5 messages).
+// One journey: each step builds on the records the previous one made (docs/product.md §2 Sistema, §5 messages).
 test('a moderator builds a jersey in Sistema, sees it in public, edits, deactivates and deletes it', async ({
   page,
   consoleErrors,

@@ -4,7 +4,7 @@ import { duelBoard, duelSides, pairOnScreen, voteBy } from './support/duels.ts';
 import { expect, expectNoSeriousA11yViolations, loginViaUi, newUser, registerUser, test } from './support/fixtures.ts';
 
 /**
- * Duels (ranking.md §1 and §7): a visitor votes with the keyboard on the home page and the ranking
+ * Duels (docs/ranking.md §1 and §7): a visitor votes with the keyboard on the home page and the ranking
  * moves; team and team+model duels stay inside their scope; empty scopes explain themselves.
  */
 let cat: SeededCatalogue;

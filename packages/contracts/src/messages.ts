@@ -19,7 +19,7 @@ const pt = {
   passwordTooWeak: 'Senha muito fraca: use de 8 a 128 caracteres e evite senhas comuns.',
   mustAcceptTerms: 'Você precisa aceitar os termos de uso.',
   invalidTeam: 'Time inválido.',
-  // catalogue form messages (spec section 5)
+  // catalogue form messages (docs/product.md §5)
   teamNameRequired: 'O nome do time é obrigatório.',
   countryRequired: 'O país é obrigatório.',
   cityRequired: 'A cidade é obrigatória.',

@@ -11,7 +11,7 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** Visitors identify themselves with a random id kept in local storage, sent in this header. */
 export const VOTER_HEADER = 'x-voter-id';
-/** A duel token lives this long (ranking.md §1). */
+/** A duel token lives this long (docs/ranking.md §1). */
 export const DUEL_TTL_SECONDS = 600;
 
 const slug = z.string().trim().min(1).max(120);

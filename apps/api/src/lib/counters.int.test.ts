@@ -1,5 +1,5 @@
 /**
- * The fixed-window counters behind vote rate limits and daily caps (ranking.md §6, security.md 17): in
+ * The fixed-window counters behind vote rate limits and daily caps (docs/ranking.md §6, docs/security.md item 17): in
  * memory for one process, in Redis shared by every process, failing open when Redis is down.
  */
 import { randomUUID } from 'node:crypto';

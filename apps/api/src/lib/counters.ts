@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /**
  * Fixed-window counters for vote rate limits. In memory for one process; in Redis when
- * REDIS_URL is set, so every API process shares them (ranking.md §6).
+ * REDIS_URL is set, so every API process shares them (docs/ranking.md §6).
  */
 export interface Counters {
   /** Adds one to `key` and returns the count in the current window of `windowMs`. */

@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * 'Carregando...' while a page, its translations or the session load (spec section 2). It must
+ * 'Carregando...' while a page, its translations or the session load (docs/product.md §2). It must
  * render before any namespace is loaded, so it never suspends.
  */
 export function LoadingScreen({ fullHeight = false }: { fullHeight?: boolean }) {

@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { sessionUser, tokens as tokensSchema, type SessionUser, type Tokens } from '@manto/contracts';
 
-/** Local storage keys (spec section 3: user and tokens are kept encoded). */
+/** Local storage keys (docs/product.md §3: user and tokens are kept encoded). */
 export const USER_KEY = 'manto.user';
 export const TOKENS_KEY = 'manto.tokens';
 
 export interface AuthState {
   user: SessionUser | null;
   tokens: Tokens | null;
-  /** True once the stored session has been restored (spec section 4). */
+  /** True once the stored session has been restored (docs/product.md §4). */
   initialized: boolean;
   /** The session ended by the user's own logout (not an expiry), so no page is remembered to return to. */
   loggedOut?: boolean;
@@ -46,7 +46,7 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 
 /**
  * The signed-in user and tokens, in memory and in local storage. Authenticated means both are
- * present (spec section 6). Other tabs' changes arrive through `storage` events.
+ * present (docs/product.md §6). Other tabs' changes arrive through `storage` events.
  */
 export function createAuthStore(storageArg: Storage | undefined) {
   const storage = safeStorage(storageArg);

@@ -17,13 +17,13 @@ export interface GuardInput {
   initialized: boolean;
   authenticated: boolean;
   roles: readonly string[];
-  /** Where a signed-in user on a signed-out-only screen goes; '/' when absent (spec section 9). */
+  /** Where a signed-in user on a signed-out-only screen goes; '/' when absent (docs/product.md §9). */
   target?: string | undefined;
   /** The session just ended by the user's own logout: go to login without remembering this page. */
   loggedOut?: boolean;
 }
 
-/** The route guard of spec section 2, as a pure function. */
+/** The route guard of docs/product.md §2, as a pure function. */
 export function decideGuard({
   rule,
   initialized,

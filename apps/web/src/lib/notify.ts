@@ -4,7 +4,7 @@ import { i18n } from './i18n.ts';
 // The close button needs an accessible name (axe: critical otherwise).
 const closeButtonProps = () => ({ 'aria-label': i18n.t('common:actions.close') });
 
-/** Toasts (spec section 8): top right, 3 s — configured once on <Notifications />. */
+/** Toasts (docs/product.md §8): top right, 3 s — configured once on <Notifications />. */
 export function notifySuccess(message: string): void {
   notifications.show({ message, color: 'teal', withBorder: true, closeButtonProps: closeButtonProps() });
 }

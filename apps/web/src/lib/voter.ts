@@ -1,6 +1,6 @@
 import { VOTER_HEADER } from '@manto/contracts';
 
-/** Where a visitor's random voter id is kept (ranking.md §1: the voter key of signed-out users). */
+/** Where a visitor's random voter id is kept (docs/ranking.md §1: the voter key of signed-out users). */
 export const VOTER_ID_KEY = 'manto.voterId';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -102,4 +102,4 @@ export const socialStates = pgTable('social_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-// ———————————————————————————————————— duels and rankings (ranking.md) ————————————————————————————————————
+// ———————————————————————————————————— duels and rankings (docs/ranking.md) ————————————————————————————————————

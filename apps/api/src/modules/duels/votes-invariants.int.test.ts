@@ -1,5 +1,5 @@
 /**
- * What every vote leaves behind, summed (ranking.md §2, §3): after a mix of votes on a catalogue of its
+ * What every vote leaves behind, summed (docs/ranking.md §2, §3): after a mix of votes on a catalogue of its
  * own — counted, tied, skipped, over the daily cap, replayed, refused, parallel — the live ratings' games
  * and the pair tallies add up to exactly the votes the clients were told counted. Runs on PGlite and
  * PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Vote limits as a client sees them (ranking.md §6; security.md 17): the per-voter and per-IP rate limits
+ * Vote limits as a client sees them (docs/ranking.md §6; docs/security.md item 17): the per-voter and per-IP rate limits
  * in memory and shared by two processes through Redis, the daily cap, and votes still taken with Redis
  * down. Runs on PGlite and PostgreSQL; the Redis suite needs the local Redis (test/redis.ts).
  */

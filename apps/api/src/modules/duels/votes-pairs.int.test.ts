@@ -1,5 +1,5 @@
 /**
- * Which duels a voter gets and what a vote leaves behind (ranking.md §2, §5): skips and outcomes, pair
+ * Which duels a voter gets and what a vote leaves behind (docs/ranking.md §2, §5): skips and outcomes, pair
  * selection, catalogue edits against votes, many voters on one pair, and a second process on the same
  * database. Runs on PGlite and PostgreSQL (the last two on PostgreSQL only).
  */

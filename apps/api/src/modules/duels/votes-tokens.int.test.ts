@@ -1,5 +1,5 @@
 /**
- * Duel tokens as a client sees them (ranking.md §1, §6; security.md 16, 21): forged, expired, replayed and
+ * Duel tokens as a client sees them (docs/ranking.md §1, §6; docs/security.md items 16, 21): forged, expired, replayed and
  * stolen tokens, and the decision time. Time is the app's test clock, so every boundary is exact.
  * Runs on PGlite and PostgreSQL.
  */

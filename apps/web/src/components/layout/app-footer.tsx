@@ -5,7 +5,7 @@ import classes from './app-footer.module.css';
 
 export const SOCIAL_URL = 'https://www.instagram.com/manto.app';
 
-/** Product title, current year and the social media link; adapts at 768px (spec section 2). */
+/** Product title, current year and the social media link; adapts at 768px (docs/product.md §2). */
 export function AppFooter() {
   const { t } = useTranslation('common');
   const year = new Date().getFullYear();

@@ -48,7 +48,7 @@ export const updateProfile = (body: UpdateProfileBody) =>
 export const changePassword = (body: ChangePasswordBody) =>
   api.authorized('/me/password', { method: 'POST', body, schema: messageResponse });
 
-/** The social sign-in start URL: a full page navigation to the API (spec: login screen). */
+/** The social sign-in start URL: a full page navigation to the API (docs/product.md: login screen). */
 export const socialStartUrl = (provider: string, redirectTo: string) =>
   `/api/auth/social/${encodeURIComponent(provider)}/start?redirectTo=${encodeURIComponent(redirectTo)}`;
 

@@ -1,6 +1,6 @@
 import type { VoteOutcome } from '@manto/contracts';
 
-/** The arrows and what they answer (ranking.md §7): ← left, → right, ↑ tie, ↓ both bad. */
+/** The arrows and what they answer (docs/ranking.md §7): ← left, → right, ↑ tie, ↓ both bad. */
 export const KEY_OUTCOMES = {
   ArrowLeft: 'left',
   ArrowRight: 'right',

@@ -8,7 +8,7 @@ import { ScopeHeader } from '../components/scope-header.tsx';
 
 const GLOBAL = {};
 
-/** The global duel (spec: the home page): any two active jerseys of the catalogue. */
+/** The global duel (docs/product.md: the home page): any two active jerseys of the catalogue. */
 export function GlobalDuelRoute() {
   const { t } = useTranslation('duels');
   return (
