@@ -10,6 +10,8 @@ const integration = (name: string, db: string) => ({
     include: ['apps/api/**/*.int.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // PGlite apps start from one migrated template instead of a fresh initdb each.
+    globalSetup: db === 'pglite' ? ['apps/api/test/pglite-template.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -60,15 +60,17 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
 export interface BuildOptions {
   /** The time duels, rankings and vote limits read (tests move it); the real clock by default. */
   clock?: Clock;
+  /** An embedded database to start from instead of an empty one (tests: a migrated template). */
+  pgliteTemplate?: Blob;
 }
 
 export async function buildApp(
   config: Config,
   log: Logger = createLogger(config),
-  { clock = systemClock }: BuildOptions = {},
+  { clock = systemClock, pgliteTemplate }: BuildOptions = {},
 ): Promise<BuiltApp> {
   const now = () => clock.now();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, log });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteTemplate, log });
   const { db } = database;
   await seedReferenceData(db, log);
   if (config.admin) await ensureAdmin(db, config.admin, log);

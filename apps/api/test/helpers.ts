@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import type { LoginResponse, RegisterBody, Role } from '@manto/contracts';
 import { buildApp } from '#app.ts';
 import { type Config, loadConfig } from '#config.ts';
@@ -16,6 +17,14 @@ import { linkIn, startMailCapture } from './mail-capture.ts';
 
 export const PUBLIC_URL = 'http://manto.test';
 export const PASSWORD = 'camisa-dez-1970';
+
+/** The migrated PGlite every in-memory test app starts from (test/pglite-template.ts), read once per file. */
+let pgliteTemplate: Blob | undefined;
+function migratedPglite(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
 
 /** A fresh PostgreSQL database per test file (TEST_DB=postgres), or in-memory PGlite. */
 async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Promise<void> }> {
@@ -57,7 +66,11 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },
   );
   const clock = new TestClock();
-  const built = await buildApp(config, pino({ level: 'silent' }), { clock });
+  const pglite = config.databaseUrl === null && config.pgliteDir === 'memory://';
+  const built = await buildApp(config, pino({ level: 'silent' }), {
+    clock,
+    pgliteTemplate: pglite ? migratedPglite() : undefined,
+  });
   const { app } = built;
   const db = built.database.db;
   const sessions = new SessionService(db, config.jwtSecret);
