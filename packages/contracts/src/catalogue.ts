@@ -163,13 +163,32 @@ export type JerseyInput = z.input<typeof jerseyInput>;
 
 export const activeInput = z.strictObject({ active: z.boolean() });
 
-export const manageListQuery = z.strictObject({
-  search,
-  page,
-  pageSize: pageSize(20),
-  sort: z.string().max(30).optional(),
-  team: z.string().uuid().optional(),
-});
+/** The orders each Sistema list offers ('-' first: descending). */
+export const TEAM_MANAGE_SORTS = [
+  'name',
+  '-name',
+  'country',
+  '-country',
+  'jerseys',
+  '-jerseys',
+  'updated',
+  '-updated',
+] as const;
+export const NAMED_MANAGE_SORTS = ['name', '-name', 'jerseys', '-jerseys'] as const;
+export const JERSEY_MANAGE_SORTS = ['season', '-season', 'team', '-team', 'updated', '-updated'] as const;
+
+/** A Sistema list query; an unknown `sort` is a 400 that names the allowed ones ('oneOf'). */
+const manageListQuery = <const S extends readonly [string, ...string[]]>(sorts: S) =>
+  z.strictObject({
+    search,
+    page,
+    pageSize: pageSize(20),
+    sort: z.enum(sorts, { error: 'oneOf' }).optional(),
+    team: z.string().uuid().optional(),
+  });
+export const manageTeamQuery = manageListQuery(TEAM_MANAGE_SORTS);
+export const manageNamedQuery = manageListQuery(NAMED_MANAGE_SORTS);
+export const manageJerseyQuery = manageListQuery(JERSEY_MANAGE_SORTS);
 
 export const manageTeam = teamSummary.extend({ createdAt: z.string(), updatedAt: z.string() });
 export type ManageTeam = z.infer<typeof manageTeam>;

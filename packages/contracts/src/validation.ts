@@ -56,5 +56,6 @@ export function issueParams(issue: z.core.$ZodIssue): Record<string, string | nu
   const params: Record<string, string | number> = {};
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  if (issue.code === 'invalid_value') params.values = issue.values.join(', ');
   return params;
 }

@@ -36,9 +36,18 @@ export async function selectPage<Query extends PgSelect>(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The ORDER BY of a list's `sort` key, an unknown key falling back; the id breaks ties so pages never overlap. */
-export function sortOrder(sorts: Record<string, SQL[]>, key: string | undefined, fallback: string, id: SQLWrapper) {
-  return [...(sorts[key ?? fallback] ?? sorts[fallback]!), asc(id)];
+/**
+ * The ORDER BY of a list's `sort` key (the route's schema allows only the keys of `sorts`); the id
+ * breaks ties so pages never overlap. Own keys only: `constructor` or `__proto__` are not orders.
+ */
+export function sortOrder<Key extends string>(
+  sorts: Record<Key, SQL[]>,
+  key: Key | undefined,
+  fallback: Key,
+  id: SQLWrapper,
+) {
+  const chosen = key !== undefined && Object.hasOwn(sorts, key) ? key : fallback;
+  return [...sorts[chosen], asc(id)];
 }
 
 /** The paged answer: each row as an API item, with the page that was asked for. */

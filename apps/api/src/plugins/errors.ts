@@ -60,11 +60,12 @@ export default fp(async function errors(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details: Record<string, string> = {};
       for (const v of error.validation) {
-        const issue = v.params as { keys?: string[]; maximum?: unknown; minimum?: unknown };
+        const issue = v.params as { keys?: string[]; maximum?: unknown; minimum?: unknown; values?: unknown[] };
         const field = fieldOf(v.keyword, v.instancePath, issue);
         const params: Record<string, string | number> = {};
         if (issue.maximum !== undefined) params.max = Number(issue.maximum);
         if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+        if (Array.isArray(issue.values)) params.values = issue.values.join(', ');
         details[field] ??= formatMessage(lang, v.message ?? 'invalidValue', params);
       }
       return reply.status(400).send(send(lang, 400, 'VALIDATION_FAILED', {}, details));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, manageListQuery, manageNamed, manageNamedList, namedInput } from '@manto/contracts';
+import { errorEnvelope, manageNamedQuery, manageNamed, manageNamedList, namedInput } from '@manto/contracts';
 import type { CatalogueKind } from './repository.ts';
 import type { CatalogueService } from './service.ts';
 
@@ -21,7 +21,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
   r.get(
     base,
     {
-      schema: { tags, querystring: manageListQuery, response: { 200: manageNamedList, ...errors } },
+      schema: { tags, querystring: manageNamedQuery, response: { 200: manageNamedList, ...errors } },
       config: { access: 'moderator' },
     },
     async (request) => records.list(request.query),

@@ -335,3 +335,34 @@ describe('dashboard', () => {
     expect((await t.inject({ method: 'GET', url: '/api/manage/dashboard', headers: member })).statusCode).toBe(403);
   });
 });
+
+describe('Sistema list orders', () => {
+  // Orders used to be looked up on a plain object: `constructor` or `toString` found a prototype
+  // function and the list answered 500.
+  const lists = [
+    ['teams', 'name, -name, country, -country, jerseys, -jerseys, updated, -updated'],
+    ['jerseys', 'season, -season, team, -team, updated, -updated'],
+    ['models', 'name, -name, jerseys, -jerseys'],
+    ['suppliers', 'name, -name, jerseys, -jerseys'],
+  ] as const;
+  const bad = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'nome'];
+  it.each(lists)('/api/manage/%s answers 400 naming the allowed orders, in pt and en', async (list, allowed) => {
+    for (const sort of bad) {
+      const pt = await t.inject({ method: 'GET', url: `/api/manage/${list}?sort=${sort}`, headers: mod });
+      expect(pt.statusCode, `${list} ${sort}: ${pt.body}`).toBe(400);
+      expect(pt.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { sort: `Valor inválido. Use um destes: ${allowed}.` },
+      });
+    }
+    const en = await t.inject({
+      method: 'GET',
+      url: `/api/manage/${list}?sort=constructor`,
+      headers: { ...mod, 'accept-language': 'en' },
+    });
+    expect(en.json().details).toEqual({ sort: `Invalid value. Use one of: ${allowed}.` });
+    const first = allowed.split(', ')[1]!;
+    const ok = await t.inject({ method: 'GET', url: `/api/manage/${list}?sort=${first}`, headers: mod });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

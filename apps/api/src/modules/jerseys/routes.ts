@@ -9,7 +9,7 @@ import {
   jerseyInput,
   manageJersey,
   manageJerseyList,
-  manageListQuery,
+  manageJerseyQuery,
   teamJerseysQuery,
   teamJerseysResponse,
 } from '@manto/contracts';
@@ -63,7 +63,7 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
   r.get(
     '/api/manage/jerseys',
     {
-      schema: { tags, querystring: manageListQuery, response: { 200: manageJerseyList, ...errors } },
+      schema: { tags, querystring: manageJerseyQuery, response: { 200: manageJerseyList, ...errors } },
       config: { access: 'moderator' },
     },
     async (request) => jerseys.listManage(request.query),

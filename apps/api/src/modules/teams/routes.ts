@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorEnvelope,
-  manageListQuery,
+  manageTeamQuery,
   manageTeam,
   manageTeamList,
   teamInput,
@@ -41,7 +41,7 @@ export default async function teamRoutes(app: FastifyInstance, opts: { teams: Te
   r.get(
     '/api/manage/teams',
     {
-      schema: { tags, querystring: manageListQuery, response: { 200: manageTeamList, ...errors } },
+      schema: { tags, querystring: manageTeamQuery, response: { 200: manageTeamList, ...errors } },
       config: { access: 'moderator' },
     },
     async (request) => opts.teams.listManage(request.query),

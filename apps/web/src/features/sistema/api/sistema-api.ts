@@ -18,7 +18,7 @@ import {
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
 
-/** A Sistema list query (contracts' manageListQuery); `sort` values are per resource. */
+/** A Sistema list query (contracts' manageTeamQuery, manageJerseyQuery, manageNamedQuery); `sort` values are per resource. */
 export interface SistemaListParams {
   search?: string | undefined;
   page: number;
