@@ -1,8 +1,13 @@
 import type { FastifyReply } from 'fastify';
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote or line break. Text a spreadsheet would run as
+ * a formula (starting with =, +, -, @, tab or CR) gets a leading apostrophe (OWASP CSV injection);
+ * numbers are written as they are, so -3.5 stays a number.
+ */
 function csvField(value: unknown): string {
-  const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { csvLine } from './downloads.ts';
 import { isStrongEnough } from './passwords.ts';
 import { slugify } from './slug.ts';
 import { FailureThrottle } from './throttle.ts';
@@ -37,5 +38,16 @@ describe('failure throttle', () => {
     t.fail('k', now);
     t.reset('k');
     expect(t.waitSeconds('k', now)).toBe(0);
+  });
+});
+
+describe('CSV export lines', () => {
+  it('quote what RFC 4180 asks and defuse text a spreadsheet would run as a formula', () => {
+    expect(csvLine(['Grêmio', 'a,b', 'say "hi"', null, 1997])).toBe('Grêmio,"a,b","say ""hi""",,1997\r\n');
+    expect(csvLine(['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])).toBe(
+      `"'=HYPERLINK(""http://x"",""y"")",'+1,'-2+3,'@SUM(A1),'\tx,"'\rx"\r\n`,
+    );
+    // Numbers and dates are data, not text: a negative score stays a number.
+    expect(csvLine([-3.5, new Date('2026-01-02T03:04:05Z')])).toBe('-3.5,2026-01-02T03:04:05.000Z\r\n');
   });
 });
