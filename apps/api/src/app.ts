@@ -36,6 +36,7 @@ import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts
 import access from '#plugins/access.ts';
 import errors from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
+import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
 
 export interface BuiltApp {
@@ -106,6 +107,7 @@ export async function buildApp(
 
   await app.register(errors);
   await app.register(securityHeaders);
+  await app.register(textInput);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
