@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import type { LoginResponse, RegisterBody, Role } from '@manto/contracts';
 import { buildApp } from '#app.ts';
@@ -49,7 +49,11 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  { log = pino({ level: 'silent' }) }: { log?: Logger } = {},
+) {
   const mail = await startMailCapture();
   const database = await freshDatabaseUrl();
   const config = loadConfig(
@@ -67,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   );
   const clock = new TestClock();
   const pglite = config.databaseUrl === null && config.pgliteDir === 'memory://';
-  const built = await buildApp(config, pino({ level: 'silent' }), {
+  const built = await buildApp(config, log, {
     clock,
     pgliteTemplate: pglite ? migratedPglite() : undefined,
   });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
+import { type ConstraintViolation, constraintViolation, loggable } from '#db/errors.ts';
 import { AppError } from '#lib/app-error.ts';
 
 declare module 'fastify' {
@@ -23,6 +24,14 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED'],
+};
+
+/** Status and field message per broken constraint. */
+const VIOLATIONS: Record<ConstraintViolation['kind'] | 'still_referenced', [number, string]> = {
+  foreign_key: [422, 'missingReference'],
+  still_referenced: [409, 'stillReferenced'],
+  unique: [409, 'alreadyExists'],
+  check: [400, 'invalidValue'],
 };
 
 /**
@@ -70,6 +79,14 @@ export default fp(async function errors(app: FastifyInstance) {
       }
       return reply.status(400).send(send(lang, 400, 'VALIDATION_FAILED', {}, details));
     }
+    // A write that broke a constraint is the client's mistake (a reference to nothing, a taken value, a
+    // record still in use): a 4xx naming the field, never a 500.
+    const violation = constraintViolation(error);
+    if (violation) {
+      const [status, key] = VIOLATIONS[violation.stillReferenced ? 'still_referenced' : violation.kind];
+      const details = { [violation.field ?? '_']: formatMessage(lang, key) };
+      return reply.status(status).send(send(lang, status, 'VALIDATION_FAILED', {}, details));
+    }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.status(mapped[0]).send(send(lang, mapped[0], mapped[1]));
     if (error.statusCode === 429) {
@@ -79,7 +96,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(send(lang, error.statusCode, 'VALIDATION_FAILED'));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error(loggable(error), 'request failed');
     const body = send(lang, 500, 'INTERNAL_ERROR', { requestId: request.id });
     return reply.status(500).send({ ...body, requestId: request.id });
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
 import { liveRatings, pairStats, voterDays, votes } from '#db/schema/index.ts';
+import { constraintViolation } from '#db/errors.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { ELO_START } from './elo.ts';
 
@@ -170,7 +171,7 @@ export class DuelRepository {
             ) as pair`,
       );
     } catch (error) {
-      if (isForeignKeyViolation(error)) return { status: 'jersey-deleted' };
+      if (constraintViolation(error)?.kind === 'foreign_key') return { status: 'jersey-deleted' };
       throw error;
     }
     const row = rows[0];
@@ -182,11 +183,4 @@ export class DuelRepository {
       pair: row.pair ?? { low_wins: 0, high_wins: 0, ties: 0 },
     };
   }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  // Drivers and Drizzle wrap the database error; look a few causes deep.
-  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) if (e.code === '23503') return true;
-  return false;
 }

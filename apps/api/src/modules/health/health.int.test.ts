@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
+import { sha256 } from '#lib/crypto.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +58,10 @@ describe('health, headers and errors', () => {
 
 describe('server failures', () => {
   it('a 5xx carries only a request id, never a stack, SQL or token; readiness reports the outage', async () => {
-    const broken = await createTestApp();
+    // The log has the request id and the failure, but never the statement's parameters (user input).
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const broken = await createTestApp({}, {}, { log });
     const user = await broken.registerConfirmed();
     await broken.closeDatabase();
     const res = await broken.inject({
@@ -64,8 +69,14 @@ describe('server failures', () => {
       url: '/api/auth/refresh',
       payload: { refreshToken: user.refreshToken },
     });
+    const login = await broken.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     const ready = await broken.inject({ method: 'GET', url: '/api/ready' });
     await broken.close();
+    expect(login.statusCode).toBe(500);
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId', 'statusCode']);
@@ -74,5 +85,12 @@ describe('server failures', () => {
     expect(res.body).not.toMatch(/\.ts|select|refresh_tokens|stack|closed/i);
     expect(res.body).not.toContain(user.refreshToken);
     expect(ready.statusCode).toBe(503);
+    const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failure?.reqId).toBe(body.requestId);
+    const logged = lines.join('\n');
+    expect(logged).not.toContain('params:');
+    expect(logged).not.toContain(sha256(user.refreshToken));
+    expect(logged).not.toContain(user.refreshToken);
+    expect(logged).not.toContain(user.email);
   });
 });

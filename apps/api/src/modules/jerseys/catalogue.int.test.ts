@@ -366,3 +366,55 @@ describe('Sistema list orders', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('references to records that do not exist', () => {
+  // The foreign key used to surface as a 500; now it is the client's mistake, with the field named.
+  const missing = '00000000-0000-4000-8000-000000000000';
+  const team = { country: 'Brasil', state: 'SP', city: 'Campinas', baseColor: '#006437', category: 'club' };
+
+  it('a team crest that does not exist is a 422 on create and update, and nothing is saved', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: mod,
+      payload: { ...team, name: 'Sem Escudo FC', crestImageId: missing },
+    });
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { crestImageId: 'Registro relacionado não encontrado.' },
+    });
+    const list = await t.inject({ method: 'GET', url: '/api/manage/teams?search=Sem%20Escudo', headers: mod });
+    expect(list.json().total).toBe(0);
+
+    const saved = await makeTeam('Com Escudo FC');
+    const updated = await t.inject({
+      method: 'PUT',
+      url: `/api/manage/teams/${saved.id}`,
+      headers: { ...mod, 'accept-language': 'en' },
+      payload: { ...team, name: 'Com Escudo FC', crestImageId: missing },
+    });
+    expect(updated.statusCode, updated.body).toBe(422);
+    expect(updated.json().details).toEqual({ crestImageId: 'Related record not found.' });
+  });
+
+  it('a supplier logo that does not exist is a 422 on create and update', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/manage/suppliers',
+      headers: mod,
+      payload: { name: 'Marca Fantasma', logoImageId: missing },
+    });
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json().details).toEqual({ logoImageId: 'Registro relacionado não encontrado.' });
+    const saved = await makeNamed('suppliers', 'Marca Real');
+    const updated = await t.inject({
+      method: 'PUT',
+      url: `/api/manage/suppliers/${saved.id}`,
+      headers: mod,
+      payload: { name: 'Marca Real', logoImageId: missing },
+    });
+    expect(updated.statusCode, updated.body).toBe(422);
+    expect(updated.json().details).toEqual({ logoImageId: 'Registro relacionado não encontrado.' });
+  });
+});

@@ -1,0 +1,40 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
+/** A database constraint a write broke, read from the driver's error (PGlite and pg alike). */
+export interface ConstraintViolation {
+  kind: 'unique' | 'foreign_key' | 'check';
+  /** The column it names (camelCase, as the API's fields are), when the error says which. */
+  field: string | null;
+  /** A foreign key still referenced by other rows (a delete), rather than a reference to nothing. */
+  stillReferenced: boolean;
+}
+
+const KINDS: Record<string, ConstraintViolation['kind']> = {
+  '23505': 'unique',
+  '23503': 'foreign_key',
+  '23514': 'check',
+};
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The constraint violation behind `error`, looking a few causes deep (Drizzle wraps the driver's error). */
+export function constraintViolation(error: unknown): ConstraintViolation | null {
+  let e = error as { code?: unknown; detail?: unknown; column?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    const kind = typeof e.code === 'string' ? KINDS[e.code] : undefined;
+    if (!kind) continue;
+    const detail = typeof e.detail === 'string' ? e.detail : '';
+    // "Key (crest_image_id)=(…) is not present in table …"; a composite key names no single field.
+    const column = typeof e.column === 'string' ? e.column : /^Key \(([a-z_]+)\)=/.exec(detail)?.[1];
+    return { kind, field: column ? camel(column) : null, stillReferenced: detail.includes('still referenced') };
+  }
+  return null;
+}
+
+/**
+ * What to log of a failed request's error: Drizzle's wrapper puts the statement's parameters (user
+ * input: emails, names, tokens' hashes) into its message, so log the statement and the driver's error only.
+ */
+export function loggable(error: unknown): { err: unknown; query?: string } {
+  return error instanceof DrizzleQueryError ? { err: error.cause, query: error.query } : { err: error };
+}
