@@ -23,6 +23,15 @@ describe('configuration', () => {
     expect(config.social.google).toBeNull();
   });
 
+  it('seeds demo data by default only outside production; production seeds it only when asked', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir() }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() }).seedDemo).toBe(false);
+    const asked = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir(), SEED_DEMO: 'true' });
+    expect(asked.seedDemo).toBe(true);
+  });
+
   it('lists every bad variable in one readable message', () => {
     let message = '';
     try {

@@ -34,7 +34,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url())),
   TRUST_PROXY: bool.default(false),
-  SEED_DEMO: bool.default(true),
+  // Demo data is for development and evaluation: off in production unless asked for.
+  SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     social: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),

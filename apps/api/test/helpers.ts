@@ -90,6 +90,8 @@ export async function createTestApp(
     clock,
     inject: app.inject.bind(app),
     beginShutdown: built.beginShutdown,
+    /** Settles when demo seeding (SEED_DEMO) is done, or at once without it. */
+    demoSeeding: built.demoSeeding,
     /** Fits every changed ranking scope now, as the background job would. */
     fitRankings: (opts?: { force?: boolean }) => built.rankingJob.runOnce(opts),
     /** Pulls the database away under the running app (failure drills). */

@@ -113,9 +113,14 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
 /**
  * On an empty catalogue, seeds models, real suppliers and seven illustrated jerseys per seeded team
  * (≈230), each drawn from the team's colours and rendered through the same image pipeline as uploads.
+ * Returns whether it did (false when the catalogue already had jerseys).
  */
-export async function seedDemoCatalogue(repository: DemoRepository, images: ImageService, log: Logger): Promise<void> {
-  if ((await repository.jerseyCount()) > 0) return;
+export async function seedDemoCatalogue(
+  repository: DemoRepository,
+  images: ImageService,
+  log: Logger,
+): Promise<boolean> {
+  if ((await repository.jerseyCount()) > 0) return false;
   const started = Date.now();
   const { models: modelIds, suppliers: supplierIds } = await repository.ensureModelsAndSuppliers(
     DEMO_MODELS.map((name) => ({ name, slug: slugify(name) })),
@@ -159,6 +164,7 @@ export async function seedDemoCatalogue(repository: DemoRepository, images: Imag
     if (kit) await repository.setTeamColor(team.id, kit.primary);
   }
   log.info({ jerseys: rows.length, ms: Date.now() - started }, 'seeded the demo catalogue');
+  return true;
 }
 
 const DAY_MS = 86_400_000;
@@ -175,7 +181,8 @@ export async function seedDemo(
   job: RankingJob,
   log: Logger,
 ): Promise<void> {
-  await seedDemoCatalogue(repository, images, log);
+  // Simulated votes only ever go onto the demo's own jerseys, never onto a catalogue with real records.
+  if (!(await seedDemoCatalogue(repository, images, log))) return;
   const catalogue = (await jerseyService.catalogue()).filter((j) => j.active);
   const simulated = catalogue.map((j) => ({
     id: j.id,
