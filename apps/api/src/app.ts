@@ -77,9 +77,11 @@ export async function buildApp(
   if (config.admin) await ensureAdmin(db, config.admin, log);
   const images = new ImageService(db, diskStore(path.join(config.dataDir, 'images')));
 
+  const { trustProxy } = config;
   const app: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket outwards (Fastify's types lack the number form).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

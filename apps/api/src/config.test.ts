@@ -32,6 +32,17 @@ describe('configuration', () => {
     expect(asked.seedDemo).toBe(true);
   });
 
+  it('trusts X-Forwarded-For only as far as TRUST_PROXY says: true is one proxy, never everyone', () => {
+    const trust = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(TRUST_PROXY ? { TRUST_PROXY } : {}) });
+    expect(trust().trustProxy).toBe(false);
+    expect(trust('false').trustProxy).toBe(false);
+    expect(trust('true').trustProxy).toBe(1);
+    expect(trust('2').trustProxy).toBe(2);
+    expect(trust('10.0.0.1, 172.16.0.0/12,::1').trustProxy).toBe('10.0.0.1,172.16.0.0/12,::1');
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY: use false, true \(one proxy\), a hop count/);
+  });
+
   it('lists every bad variable in one readable message', () => {
     let message = '';
     try {

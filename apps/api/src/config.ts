@@ -33,7 +33,22 @@ const envSchema = z.object({
         : [],
     )
     .pipe(z.array(z.url())),
-  TRUST_PROXY: bool.default(false),
+  // 'true' trusts one hop (the proxy in front), never every X-Forwarded-For entry; or a hop count, or
+  // the proxies' addresses/CIDRs, comma-separated.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): false | number | string => {
+      if (/^(false|0|no)$/i.test(v)) return false;
+      if (/^(true|yes)$/i.test(v)) return 1;
+      if (/^[1-9]\d?$/.test(v)) return Number(v);
+      const list = v.split(',').map((x) => x.trim());
+      const cidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+      if (list.every((x) => cidr.test(x))) return list.join(',');
+      ctx.addIssue({ code: 'custom', message: 'use false, true (one proxy), a hop count, or proxy addresses/CIDRs' });
+      return z.NEVER;
+    }),
   // Demo data is for development and evaluation: off in production unless asked for.
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,7 +85,8 @@ export interface Config {
   jwtSecret: string;
   admin: { email: string; password: string } | null;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe: none, a count from the right, or the proxies' addresses (comma-separated). */
+  trustProxy: false | number | string;
   /** Seed the illustrated demo catalogue into an empty database. */
   seedDemo: boolean;
   logLevel: string;

@@ -79,6 +79,29 @@ describe('rate limits and the daily cap', () => {
     expect((await vote(limited, moved, (await duelOf(limited, moved)).token)).statusCode).toBe(200);
   });
 
+  it('behind one proxy (TRUST_PROXY=true) a client cannot dodge the per-IP limit with a forged X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true', VOTE_MIN_DECISION_MS: '0', VOTE_RATE_PER_MINUTE: '5' });
+    try {
+      await seedCatalogue(proxied.db, { teams: 1, models: ['Home'], seasons: [2020, 2021] });
+      // The proxy at 10.0.0.1 appends the address it saw; whatever the client put in front is theirs.
+      const through = (v: ReturnType<typeof visitor>) => ({
+        ...v,
+        ip: '10.0.0.1',
+        headers: { ...v.headers, 'x-forwarded-for': `${randomIp()}, 203.0.113.7` },
+      });
+      for (let i = 0; i < 20; i++) {
+        const v = through(visitor());
+        const res = await vote(proxied, v, (await duelOf(proxied, v)).token);
+        expect(res.statusCode, `vote ${i + 1}: ${res.body}`).toBe(200);
+      }
+      const v = through(visitor());
+      const refused = await vote(proxied, v, (await duelOf(proxied, v)).token);
+      expect(refused.statusCode, refused.body).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('stores the 4th vote of the day in a scope as invalid (daily_cap), counted:false, without moving ratings', async () => {
     const me = visitor();
     const { responses, pending } = await chain(limited, me, 3);
