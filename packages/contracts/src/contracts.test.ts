@@ -39,6 +39,7 @@ describe('validation keys', () => {
       confirmPassword: 'abd',
       acceptTerms: false,
       name: '',
+      gender: '',
       extra: 1,
     });
     expect(result.success).toBe(false);
@@ -49,6 +50,9 @@ describe('validation keys', () => {
       acceptTerms: 'mustAcceptTerms',
       name: 'required',
       city: 'required',
+      gender: 'required',
     });
+    const wrong = registerBody.safeParse({ gender: 'robot' });
+    expect(wrong.error!.issues.find((i) => i.path[0] === 'gender')?.message).toBe('invalidValue');
   });
 });

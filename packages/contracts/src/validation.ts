@@ -15,6 +15,9 @@ z.config({
         return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'tooShort';
       case 'unrecognized_keys':
         return 'unknownField';
+      case 'invalid_value':
+        // An empty choice (a select left blank) is a missing field, like any other.
+        return issue.input === '' || issue.input === undefined || issue.input === null ? 'required' : 'invalidValue';
       case 'invalid_format':
         return issue.format === 'email' ? 'invalidEmail' : 'invalidValue';
       default:
