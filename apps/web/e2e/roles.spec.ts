@@ -33,3 +33,14 @@ test('signed out, the profile sends to login and comes back after signing in', a
   await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible();
   await expect(page.getByText(member.email)).toBeVisible();
 });
+
+test('an unknown Sistema path is guarded: signed out it asks for login, signed in it is a 404 inside Sistema', async ({
+  page,
+}) => {
+  await page.goto('/app/sistema/nao-existe');
+  await expect(page).toHaveURL(/\/app\/auth\/login$/);
+  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/app/sistema/nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu do sistema' })).toBeVisible();
+});

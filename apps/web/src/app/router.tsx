@@ -210,6 +210,8 @@ export const routes: RouteObject[] = [
                         Component: m.SistemaSuppliersRoute,
                       })),
                   },
+                  // Unknown Sistema paths stay behind the guard and inside the Sistema layout.
+                  { path: '*', Component: NotFoundScreen },
                 ],
               },
             ],
