@@ -1,5 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '#db/client.ts';
+import type { CatalogueJersey } from '#modules/jerseys/index.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
+import type { FitExecutor } from './fit-executor.ts';
+import { fitScope } from './fit-scope.ts';
+import { LEASE_SECONDS, RankingJob } from './job.ts';
+import { RankingRepository } from './repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,5 +22,57 @@ describe('ranking job on an empty catalogue', () => {
     const res = await t.inject({ method: 'GET', url: '/api/rankings' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fittedAt: null, items: [], total: 0, votes: 0, axis: null });
+  });
+});
+
+describe('the ranking lease', () => {
+  const lease = async () =>
+    (
+      await queryRows<{ holder: string; until: string; left: number }>(
+        t.db,
+        sql`select holder, until::text as until, extract(epoch from until - now())::float8 as left
+            from job_leases where name = 'rankings'`,
+      )
+    )[0];
+
+  it('is short and renewed while a fit runs, so a process killed mid-fit blocks the others only briefly', async () => {
+    const seeded = await seedCatalogue(t.db, { teams: 1, models: ['Home'], seasons: [2020, 2021, 2022] });
+    // The app's own job fits this catalogue now, so its timer finds nothing new and stays out of the way.
+    await t.fitRankings();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started = 0;
+    const executor: FitExecutor = {
+      kind: 'inline',
+      run: async (data, rounds, seed) => {
+        started += 1;
+        await gate;
+        return fitScope(data, rounds, seed);
+      },
+      close: async () => {},
+    };
+    const catalogue = async () =>
+      seeded.jerseys.map((j) => ({ id: j.id, teamId: j.teamId, modelId: j.modelId, active: true }) as CatalogueJersey);
+    const job = new RankingJob(new RankingRepository(t.db), catalogue, executor, {
+      intervalMs: 60_000,
+      rounds: 10,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 50,
+    });
+
+    const run = job.runOnce({ force: true });
+    await vi.waitFor(() => expect(started).toBe(1));
+    const taken = (await lease())!;
+    // A process that dies now leaves this lease for at most LEASE_SECONDS (it used to be 600 s).
+    expect(taken.left).toBeGreaterThan(0);
+    expect(taken.left).toBeLessThanOrEqual(LEASE_SECONDS);
+    // While the fit runs, nobody else fits, and the heartbeat moves the lease forward.
+    expect(await t.fitRankings({ force: true })).toEqual([]);
+    await vi.waitFor(async () => expect((await lease())!.until > taken.until).toBe(true));
+    expect((await lease())!.holder).toBe(taken.holder);
+
+    open();
+    expect((await run).length).toBeGreaterThan(0);
+    expect((await lease())!.left).toBeLessThanOrEqual(0);
   });
 });

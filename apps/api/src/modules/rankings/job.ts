@@ -14,7 +14,11 @@ export const PROVISIONAL_WIDTH = 300;
 const SMALL_SCOPE_ROUNDS = 200;
 const SMALL_SCOPE_JERSEYS = 50;
 const LEASE = 'rankings';
-const LEASE_SECONDS = 600;
+/**
+ * A short lease, renewed every LEASE_SECONDS / 3 while this process fits: a process killed mid-fit
+ * holds it at most this long, so another (or the restarted one) refits soon after (was 600 s).
+ */
+export const LEASE_SECONDS = 30;
 /** Fits kept per scope: the latest ones, plus the last of each day for the score-over-time chart. */
 const KEEP_RECENT = 20;
 
@@ -24,6 +28,8 @@ export interface RankingJobOptions {
   log: Logger;
   /** Called after new snapshots are written (readers drop their caches). */
   onFitted?: () => void;
+  /** How often a running fit renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
+  heartbeatMs?: number;
 }
 
 interface ScopeData {
@@ -93,12 +99,22 @@ export class RankingJob {
     const state = await this.state();
     if (!opts.force && !opts.until && state === this.lastState) return [];
     if (!(await this.acquire())) return [];
+    const heartbeat = setInterval(
+      () => {
+        this.acquire()
+          .then((held) => held || this.opts.log.warn('ranking lease lost to another process during a fit'))
+          .catch((err) => this.opts.log.warn({ err }, 'ranking lease renewal failed'));
+      },
+      this.opts.heartbeatMs ?? (LEASE_SECONDS * 1000) / 3,
+    );
+    heartbeat.unref();
     try {
       const fitted = await this.fitAll(opts);
       if (!opts.until) this.lastState = state;
       if (fitted.length > 0) this.opts.onFitted?.();
       return fitted;
     } finally {
+      clearInterval(heartbeat);
       await this.release();
     }
   }
