@@ -263,3 +263,17 @@ test('the duel follows the language and a member votes as themselves after signi
   await voteBy(page, () => page.getByRole('button', { name: 'Tie' }).click());
   await expect(duelBoard(page).getByRole('status')).toContainText('You called it a tie');
 });
+
+test('in a phone-wide window with a mouse the answer buttons keep their whole labels', async ({ page }) => {
+  // A key hint beside the label used to clip "Nenhuma" at 390 px and below.
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/app/');
+    for (const name of ['Empate', 'Nenhuma', 'Pular']) {
+      const label = page.getByRole('button', { name }).locator('.mantine-Button-label');
+      await expect(label).toHaveText(name);
+      const clipped = await label.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(clipped, `${name} at ${width} px`).toBe(false);
+    }
+  }
+});

@@ -17,7 +17,7 @@ interface DuelActionsProps {
 export function DuelActions({ disabled, chosen, onTie, onBothBad, onSkip }: DuelActionsProps) {
   const { t } = useTranslation('duels');
   const hint = (glyph: string) => (
-    <Kbd size="xs" className={classes.keysOnly} aria-hidden>
+    <Kbd size="xs" className={`${classes.keysOnly} ${classes.actionKey}`} aria-hidden>
       {glyph}
     </Kbd>
   );
