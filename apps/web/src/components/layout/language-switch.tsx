@@ -3,7 +3,6 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@manto/contracts';
 import { SUPPORTED_LANGUAGES, toLanguage } from '#lib/language.ts';
-import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
 /** Each language is named in itself, so it is found whatever the current language. */
 const NAMES: Record<Language, string> = { pt: 'Português', en: 'English' };
@@ -12,7 +11,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <Menu trigger="click-hover" openDelay={MENU_OPEN_DELAY} closeDelay={MENU_CLOSE_DELAY} position="bottom-end">
+    <Menu position="bottom-end">
       <Menu.Target>
         <Button
           variant="default"

@@ -7,7 +7,6 @@ import {
 } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
 const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
   { value: 'light', label: 'theme.light', icon: IconSun },
@@ -22,7 +21,7 @@ export function ThemeSwitch() {
   const computed = useComputedColorScheme('light');
   const Icon = computed === 'dark' ? IconMoon : IconSun;
   return (
-    <Menu trigger="click-hover" openDelay={MENU_OPEN_DELAY} closeDelay={MENU_CLOSE_DELAY} position="bottom-end">
+    <Menu position="bottom-end">
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label={t('theme.label')}>
           <Icon size={18} stroke={1.6} />
