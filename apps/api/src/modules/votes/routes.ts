@@ -14,6 +14,9 @@ import { notFound } from '#lib/app-error.ts';
 import { csvLine, download } from '#lib/downloads.ts';
 import type { VoteService } from './service.ts';
 
+/** Votes exports one IP may start per minute. */
+const EXPORTS_PER_MINUTE = 6;
+
 const errors = { '4xx': errorEnvelope };
 const BATCH = 5_000;
 const EXPORT_COLUMNS = ['id', 'scope', 'left_id', 'right_id', 'outcome', 'skip_reason', 'answered_at', 'valid'];
@@ -26,7 +29,11 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
 
   r.get(
     '/api/votes/export',
-    { schema: { tags, querystring: votesExportQuery }, config: { access: 'public' } },
+    {
+      schema: { tags, querystring: votesExportQuery },
+      // The whole votes table, streamed: open data, but not something one client may ask for nonstop.
+      config: { access: 'public', rateLimit: { max: EXPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const { format } = request.query;
       download(reply, 'manto-votes', format);
