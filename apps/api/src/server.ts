@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from '#config.ts';
 import { buildApp, createLogger } from '#app.ts';
 
+/** How long requests in flight may take to finish after SIGTERM. */
+const DRAIN_MS = 5_000;
+
 /** Boots the app: configuration, logger, listen, graceful shutdown — nothing else. */
 async function main() {
   let config;
@@ -24,6 +27,13 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down: draining requests');
     built.beginShutdown();
+    // Idle keep-alive sockets close at once (Node's server.close); requests in flight get DRAIN_MS,
+    // then whatever is still open (a slow client) is cut so the process exits cleanly.
+    const cut = setTimeout(() => {
+      log.warn('cutting connections still open after the drain');
+      built.app.server.closeAllConnections();
+    }, DRAIN_MS);
+    cut.unref();
     const timer = setTimeout(() => {
       log.error('shutdown took longer than 25 s; exiting');
       process.exit(1);
