@@ -3,51 +3,13 @@
  * shutdown to the 25 s cap and exit code 1 (docs/security.md item 19). Runs the server from source
  * on embedded PGlite, once (the database plays no part).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { onPostgres, startServer } from '#test/server-process.ts';
 
-const API = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function started(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Manto is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
-  });
-}
-
-describe.skipIf(process.env.TEST_DB === 'postgres')('SIGTERM', () => {
+describe.skipIf(onPostgres)('SIGTERM', () => {
   it('drains, cuts a slow client after the drain period, and exits 0 well before the 25 s cap', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-sigterm-')),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await started(child);
+    const { child, port } = await startServer();
 
     // A client that starts a request and never finishes its body.
     const slow = net.connect(port, '127.0.0.1');
