@@ -30,8 +30,9 @@ function fieldWithNul(value: unknown, path: string): string | null {
  * (docs/security.md item 12), instead of failing in the database as a 500.
  */
 export default fp(async function textInput(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, votes included, and never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = fieldWithNul(request.params, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.body, '');
-    if (field) throw fieldError(field, 'invalidCharacter');
+    done(field ? fieldError(field, 'invalidCharacter') : undefined);
   });
 });
