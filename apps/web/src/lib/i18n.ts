@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { messages } from '@manto/contracts';
+import { RetryingBackend } from './i18n-backend.ts';
 import { languageOptions, toLanguage } from './language.ts';
 
 export const i18n = i18next.createInstance();
@@ -17,14 +17,15 @@ function setHtmlLang(lng: string) {
 let started: Promise<unknown> | null = null;
 
 /**
- * Translations come from /app/locales/{lng}/{ns}.json; the 'errors' namespace is the contracts'
- * message catalogue, bundled, so client-side validation shows the API's exact texts.
+ * Translations come from /app/locales/{lng}/{ns}.json, with the Portuguese ones bundled as a fallback
+ * (lib/i18n-backend.ts); the 'errors' namespace is the contracts' message catalogue, bundled, so
+ * client-side validation shows the API's exact texts.
  */
 export function initI18n(): Promise<unknown> {
   started ??= (() => {
     i18n.on('languageChanged', setHtmlLang);
     return i18n
-      .use(HttpBackend)
+      .use(RetryingBackend)
       .use(LanguageDetector)
       .use(initReactI18next)
       .init({
@@ -37,11 +38,10 @@ export function initI18n(): Promise<unknown> {
           pt: { errors: messages.pt },
           en: { errors: messages.en },
         },
-        backend: { loadPath: '/app/locales/{{lng}}/{{ns}}.json' },
-        // Spec section 4: 5 retries, 350 ms doubling (i18next's backend connector doubles the wait
-        // after each failed read), at most 10 reads in parallel.
-        maxRetries: 5,
-        retryTimeout: 350,
+        // docs/product.md §4: 5 retries from 350 ms, doubling (done by the backend, so i18next's own
+        // connector must not retry again), at most 10 reads in parallel.
+        backend: { loadPath: '/app/locales/{{lng}}/{{ns}}.json', retries: 5, retryDelayMs: 350 },
+        maxRetries: 0,
         maxParallelReads: 10,
         interpolation: { escapeValue: false },
         react: { useSuspense: true },
