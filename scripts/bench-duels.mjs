@@ -19,7 +19,18 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { canPin, median, pinLoadGenerator, ratioText, run, start, startRaw, stop, waitFor } from './bench-lib.mjs';
+import {
+  canPin,
+  catalogueSql,
+  median,
+  pinLoadGenerator,
+  ratioText,
+  run,
+  start,
+  startRaw,
+  stop,
+  waitFor,
+} from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
@@ -64,17 +75,6 @@ const load = () =>
 
 // ————————————————————————————————————————— databases and servers —————————————————————————————————————————
 
-const CATALOGUE_SQL = `
-  insert into suppliers (name, slug) values ('Bench Supplier', 'bench-supplier');
-  insert into models (name, slug) values ${MODELS.map((m) => `('Bench ${m}', 'bench-${m.toLowerCase()}')`).join(', ')};
-  insert into teams (name, slug, country, city, base_color, category)
-    select 'Bench Team ' || i, 'bench-team-' || i, 'Brasil', 'Recife', '#112233', 'club'
-      from generate_series(1, ${TEAMS}) i;
-  insert into jerseys (team_id, model_id, supplier_id, slug, season, model_year, main_color, image_source_text)
-    select t.id, m.id, s.id, y || '-' || m.slug, y, y || '/' || (y + 1), '#ffffff', 'Bench'
-      from teams t, models m, suppliers s, generate_series(${SEASONS[0]}, ${SEASONS[1]}) y
-     where t.slug like 'bench-team-%' and m.slug like 'bench-%' and s.slug = 'bench-supplier';`;
-
 async function startServer(port, env) {
   const child = await start(['apps/api/dist/server.js'], { ...SERVER_ENV, PORT: String(port), ...env });
   await waitFor(`${url(port)}/api/ready`);
@@ -95,7 +95,7 @@ async function onPostgres(connectionString, fn) {
 async function preparePglite(dataDir) {
   await stop(await startServer(LITE_PORT, { DATA_DIR: dataDir }));
   const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  await db.exec(CATALOGUE_SQL);
+  await db.exec(catalogueSql({ teams: TEAMS, models: MODELS, seasons: SEASONS }));
   await db.close();
 }
 
@@ -320,7 +320,7 @@ try {
   const liteDir = tempDir();
   await preparePglite(liteDir);
   let pgServer = track(await startServer(PG_PORT, { DATABASE_URL: pgUrl, DATA_DIR: pgDir }));
-  await onPostgres(pgUrl, (c) => c.query(CATALOGUE_SQL));
+  await onPostgres(pgUrl, (c) => c.query(catalogueSql({ teams: TEAMS, models: MODELS, seasons: SEASONS })));
   const liteServer = track(await startServer(LITE_PORT, { DATA_DIR: liteDir }));
 
   // The raw server answers each route with a copy of the app's own JSON.

@@ -99,6 +99,8 @@ export class RankingJob {
     const state = await this.state();
     if (!opts.force && !opts.until && state === this.lastState) return [];
     if (!(await this.acquire())) return [];
+    // Operators (and `npm run drill`) see when a fit begins, not only when it ends.
+    this.opts.log.info('ranking fit started');
     const heartbeat = setInterval(
       () => {
         this.acquire()
