@@ -19,7 +19,18 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { canPin, median, pinLoadGenerator, ratioText, run, start, startRaw, stop, waitFor } from './bench-lib.mjs';
+import {
+  CATALOGUE_SQL,
+  canPin,
+  median,
+  pinLoadGenerator,
+  ratioText,
+  run,
+  start,
+  startRaw,
+  stop,
+  waitFor,
+} from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
@@ -63,17 +74,6 @@ const load = () =>
     .join(', ');
 
 // ————————————————————————————————————————— databases and servers —————————————————————————————————————————
-
-const CATALOGUE_SQL = `
-  insert into suppliers (name, slug) values ('Bench Supplier', 'bench-supplier');
-  insert into models (name, slug) values ${MODELS.map((m) => `('Bench ${m}', 'bench-${m.toLowerCase()}')`).join(', ')};
-  insert into teams (name, slug, country, city, base_color, category)
-    select 'Bench Team ' || i, 'bench-team-' || i, 'Brasil', 'Recife', '#112233', 'club'
-      from generate_series(1, ${TEAMS}) i;
-  insert into jerseys (team_id, model_id, supplier_id, slug, season, model_year, main_color, image_source_text)
-    select t.id, m.id, s.id, y || '-' || m.slug, y, y || '/' || (y + 1), '#ffffff', 'Bench'
-      from teams t, models m, suppliers s, generate_series(${SEASONS[0]}, ${SEASONS[1]}) y
-     where t.slug like 'bench-team-%' and m.slug like 'bench-%' and s.slug = 'bench-supplier';`;
 
 async function startServer(port, env) {
   const child = await start(['apps/api/dist/server.js'], { ...SERVER_ENV, PORT: String(port), ...env });
