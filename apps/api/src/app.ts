@@ -167,7 +167,10 @@ export async function buildApp(
     onFitted: () => rankings.invalidate(),
   });
   await app.register(rankingRoutes, { rankings });
-  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue) });
+  // PGlite formats the chunks on the event loop itself: smaller chunks, one at a time (docs/performance.md §5).
+  const exportOptions =
+    database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
+  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue, exportOptions) });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
