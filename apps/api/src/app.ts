@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
+import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
@@ -51,11 +52,39 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
-  return pino({
+/** Fields whose values never reach the log, wherever a log call puts them (docs/security.md §13). */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'idToken',
+];
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'env'>, destination?: pino.DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'], remove: true },
-  });
+    // Fastify's request line carries the URL: links with a token in the query (email confirmation,
+    // the social callback's code) are logged with those values replaced. Errors lose SQL parameters.
+    serializers: { req: requestSummary, err: loggableError },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["set-cookie"]',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((f) => `*.${f}`),
+      ],
+      remove: true,
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export interface BuildOptions {
