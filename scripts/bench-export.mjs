@@ -29,8 +29,11 @@ const PG_PORT = 3921;
 const LITE_PORT = 3922;
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 const SERVER_ENV = {
   HOST: '127.0.0.1',
+  // The server's own event-loop delay (reset at each scrape) tells blocking from a busy machine.
+  METRICS_TOKEN,
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   TRUST_PROXY: 'true',
@@ -123,6 +126,16 @@ const exportersSource = (base) => `
     process.exit(0);
   });`;
 
+/** The server's event-loop delay p99 and max (ms) since the last scrape, or null without /api/metrics. */
+async function loopDelay(base) {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (res.status !== 200) return null;
+  const text = await res.text();
+  const read = (name) =>
+    Number(text.match(new RegExp(`^manto_nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm'))?.[1]) * 1000;
+  return { p99: read('p99'), max: read('max') };
+}
+
 /** One export's size and time, alone, with its row count checked against the table. */
 async function soloExport(base, format, expectRows) {
   const t0 = Date.now();
@@ -139,7 +152,9 @@ async function soloExport(base, format, expectRows) {
 async function measure(name, base) {
   const csv = await soloExport(base, 'csv', VOTES);
   const json = await soloExport(base, 'json', VOTES);
+  await loopDelay(base);
   const idle = await sampleHealth(base, SECONDS);
+  const idleLoop = await loopDelay(base);
   const [cmd, argv] = canPin
     ? ['taskset', ['-c', '0', process.execPath, '-e', exportersSource(base)]]
     : [process.execPath, ['-e', exportersSource(base)]];
@@ -148,7 +163,9 @@ async function measure(name, base) {
   clients.stdout.on('data', (d) => (out += d));
   const exited = new Promise((r) => clients.once('exit', r));
   await sleep(1000);
+  await loopDelay(base);
   const busy = await sampleHealth(base, SECONDS);
+  const busyLoop = await loopDelay(base);
   clients.kill('SIGTERM');
   await exited;
   const totals = JSON.parse(out);
@@ -164,6 +181,11 @@ async function measure(name, base) {
     `  health during ${PARALLEL} exports     p50 ${f(busy.p50)} ms, p99 ${f(busy.p99)} ms, max ${f(busy.max)} ms (${busy.n} requests, ${busy.errors} errors)` +
       (busy.p99 < GOAL_P99_MS ? '' : `  BELOW GOAL (p99 < ${GOAL_P99_MS} ms)`),
   );
+  if (idleLoop && busyLoop)
+    console.log(
+      `  server event-loop delay     idle p99 ${f(idleLoop.p99)} ms, max ${f(idleLoop.max)} ms; ` +
+        `during exports p99 ${f(busyLoop.p99)} ms, max ${f(busyLoop.max)} ms`,
+    );
   console.log(
     `  exports: ${totals.exports} done (${totals.failed} failed) in ${f(totals.seconds)} s, ` +
       `${mb(totals.bytes / totals.seconds)} MB/s, ${f((totals.exports / totals.seconds) * 60)} exports a minute`,
