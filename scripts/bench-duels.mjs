@@ -20,8 +20,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
+  CATALOGUE_SQL,
   canPin,
-  catalogueSql,
   median,
   pinLoadGenerator,
   ratioText,
@@ -95,7 +95,7 @@ async function onPostgres(connectionString, fn) {
 async function preparePglite(dataDir) {
   await stop(await startServer(LITE_PORT, { DATA_DIR: dataDir }));
   const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  await db.exec(catalogueSql({ teams: TEAMS, models: MODELS, seasons: SEASONS }));
+  await db.exec(CATALOGUE_SQL);
   await db.close();
 }
 
@@ -320,7 +320,7 @@ try {
   const liteDir = tempDir();
   await preparePglite(liteDir);
   let pgServer = track(await startServer(PG_PORT, { DATABASE_URL: pgUrl, DATA_DIR: pgDir }));
-  await onPostgres(pgUrl, (c) => c.query(catalogueSql({ teams: TEAMS, models: MODELS, seasons: SEASONS })));
+  await onPostgres(pgUrl, (c) => c.query(CATALOGUE_SQL));
   const liteServer = track(await startServer(LITE_PORT, { DATA_DIR: liteDir }));
 
   // The raw server answers each route with a copy of the app's own JSON.

@@ -92,19 +92,14 @@ export function ratioText(ratios, goal) {
   return `ratio ${m.toFixed(2)}× (${range}${goal === null ? '' : `; goal ≥ ${goal}×`})`;
 }
 
-/**
- * SQL inserting a bench catalogue: one supplier, `models`, `teams` clubs and a jersey per team, model and
- * season in the inclusive range `seasons` (default 20 × 2 × 5 = 200 jerseys).
- */
-export function catalogueSql({ teams = 20, models = ['Home', 'Away'], seasons = [2015, 2019] } = {}) {
-  return `
+/** 200 jerseys (20 teams × 2 models × 5 seasons) by SQL, into a migrated database (bench-duels, bench-export). */
+export const CATALOGUE_SQL = `
   insert into suppliers (name, slug) values ('Bench Supplier', 'bench-supplier');
-  insert into models (name, slug) values ${models.map((m) => `('Bench ${m}', 'bench-${m.toLowerCase()}')`).join(', ')};
+  insert into models (name, slug) values ('Bench Home', 'bench-home'), ('Bench Away', 'bench-away');
   insert into teams (name, slug, country, city, base_color, category)
     select 'Bench Team ' || i, 'bench-team-' || i, 'Brasil', 'Recife', '#112233', 'club'
-      from generate_series(1, ${teams}) i;
+      from generate_series(1, 20) i;
   insert into jerseys (team_id, model_id, supplier_id, slug, season, model_year, main_color, image_source_text)
     select t.id, m.id, s.id, y || '-' || m.slug, y, y || '/' || (y + 1), '#ffffff', 'Bench'
-      from teams t, models m, suppliers s, generate_series(${seasons[0]}, ${seasons[1]}) y
+      from teams t, models m, suppliers s, generate_series(2015, 2019) y
      where t.slug like 'bench-team-%' and m.slug like 'bench-%' and s.slug = 'bench-supplier';`;
-}

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { catalogueSql, waitFor } from './bench-lib.mjs';
+import { CATALOGUE_SQL, waitFor } from './bench-lib.mjs';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 6);
 const WORKERS = 16;
@@ -89,7 +89,7 @@ async function postgresDatabase() {
   const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-drill-')) };
   const migrate = await startServer(env);
   await terminate(migrate, 'SIGTERM');
-  await withClient(env.DATABASE_URL, (c) => c.query(catalogueSql()));
+  await withClient(env.DATABASE_URL, (c) => c.query(CATALOGUE_SQL));
   return {
     name: 'PostgreSQL',
     env,
@@ -113,7 +113,7 @@ async function pgliteDatabase() {
     }
   };
   const query = (sql) => open(async (db) => (await db.query(sql)).rows);
-  await open((db) => db.exec(catalogueSql()));
+  await open((db) => db.exec(CATALOGUE_SQL));
   return { name: 'PGlite', env, query, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
+import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
@@ -38,6 +39,7 @@ import errors from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
 import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
+import metricsPlugin, { type Metrics, createMetrics } from '#plugins/metrics.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -46,16 +48,46 @@ export interface BuiltApp {
   demoSeeding: Promise<void>;
   /** The background ranking fits (tests and scripts run one on demand). */
   rankingJob: RankingJob;
+  /** This app's Prometheus registry; other modules add gauges with `metrics.gauge` (app.ts wires them). */
+  metrics: Metrics;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'env'>): Logger {
-  return pino({
+/** Fields whose values never reach the log, wherever a log call puts them (docs/security.md §13). */
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'idToken',
+];
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'env'>, destination?: pino.DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'], remove: true },
-  });
+    // Fastify's request line carries the URL: links with a token in the query (email confirmation,
+    // the social callback's code) are logged with those values replaced. Errors lose SQL parameters.
+    serializers: { req: requestSummary, err: loggableError },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["set-cookie"]',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((f) => `*.${f}`),
+      ],
+      remove: true,
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export interface BuildOptions {
@@ -107,7 +139,17 @@ export async function buildApp(
   });
   const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
 
+  const metrics = createMetrics();
+  if (database.poolStats) {
+    // PostgreSQL only: PGlite is one in-process connection with no pool to wait for.
+    const pool = database.poolStats;
+    metrics.gauge('manto_db_pool_connections', 'Open PostgreSQL connections in the pool.', () => pool().total);
+    metrics.gauge('manto_db_pool_idle', 'Idle PostgreSQL connections in the pool.', () => pool().idle);
+    metrics.gauge('manto_db_pool_waiting', 'Queries waiting for a PostgreSQL connection.', () => pool().waiting);
+  }
+
   await app.register(errors);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
   await app.register(textInput);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
@@ -153,6 +195,7 @@ export async function buildApp(
     { secret: config.jwtSecret, ...config.votes },
     now,
   );
+  duels.onVote = (counted) => metrics.vote(counted);
   await app.register(duelRoutes, { duels });
   const rankingRepository = new RankingRepository(db);
   const rankings = new RankingService(rankingRepository, catalogue, teamService, now);
@@ -165,9 +208,20 @@ export async function buildApp(
     rounds: config.rankings.bootstrapRounds,
     log,
     onFitted: () => rankings.invalidate(),
+    onRun: (run) => metrics.rankingRun(run),
   });
+  metrics.gauge(
+    'manto_ranking_lag_seconds',
+    'Seconds by which the newest vote (highest id) was answered after the latest global ranking snapshot ' +
+      '(its fitted_at); 0 when the snapshot is newer or there are no votes, +Inf before the first snapshot. ' +
+      'Votes answered while a fit ran count as covered.',
+    () => rankingRepository.lagSeconds(),
+  );
   await app.register(rankingRoutes, { rankings });
-  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue) });
+  // PGlite formats the chunks on the event loop itself: smaller chunks, one at a time (docs/performance.md §5).
+  const exportOptions =
+    database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
+  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue, exportOptions) });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
@@ -220,6 +274,7 @@ export async function buildApp(
     rankingJob,
     app,
     database,
+    metrics,
     beginShutdown: () => {
       shuttingDown = true;
     },

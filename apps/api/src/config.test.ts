@@ -86,4 +86,13 @@ describe('configuration', () => {
       loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('turns the metrics route on only with a long enough METRICS_TOKEN', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeNull();
+    const token = 'p'.repeat(24);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 24 characters/,
+    );
+  });
 });

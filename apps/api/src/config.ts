@@ -65,6 +65,8 @@ const envSchema = z.object({
   VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   VOTE_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // Prometheus scrapes /api/metrics with this Bearer token; without it the route is off (404).
+  METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
   RANKING_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(2_000).default(100),
 });
@@ -104,6 +106,8 @@ export interface Config {
     dailyCap: number;
   };
   rankings: { intervalSeconds: number; bootstrapRounds: number };
+  /** Bearer token for GET /api/metrics; null turns the route off (404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       dailyCap: e.VOTE_DAILY_CAP,
     },
     rankings: { intervalSeconds: e.RANKING_INTERVAL_SECONDS, bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS },
+    metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localSecret(dataDir);

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool: open connections, idle ones and queries waiting for one (absent on PGlite). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function openDatabase(opts: {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
   };

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import pino from 'pino';
 
 /** A database constraint a write broke, read from the driver's error (PGlite and pg alike). */
 export interface ConstraintViolation {
@@ -37,4 +38,40 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
  */
 export function loggable(error: unknown): { err: unknown; query?: string } {
   return error instanceof DrizzleQueryError ? { err: error.cause, query: error.query } : { err: error };
+}
+
+/**
+ * The `err` serializer of every log line (app.ts createLogger): a Drizzle query error is logged as its
+ * statement and the driver's error, never the parameters; PostgreSQL's `detail` names the values of a
+ * violated key ("Key (email)=(…)"), so those are dropped too.
+ */
+export function loggableError(error: unknown): unknown {
+  if (error instanceof DrizzleQueryError) {
+    return { ...(loggableError(error.cause) as object), query: error.query };
+  }
+  if (!(error instanceof Error)) return error;
+  const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  if (typeof serialized.detail === 'string') serialized.detail = serialized.detail.replace(/=\(.*?\)( |$)/g, '=(…)$1');
+  if (error.cause !== undefined) serialized.cause = loggableError(error.cause);
+  return serialized;
+}
+
+/** Query parameters whose values are secrets (one-time tokens, OAuth codes and state). */
+const SECRET_QUERY = /^(token|code|state|password|refresh_?token|access_?token|id_?token)$/i;
+
+/** Fastify's request line, with secret query values replaced. */
+export function requestSummary(req: { method: string; url: string; host?: string; ip?: string }) {
+  const at = req.url.indexOf('?');
+  const url =
+    at < 0
+      ? req.url
+      : `${req.url.slice(0, at)}?${req.url
+          .slice(at + 1)
+          .split('&')
+          .map((pair) => {
+            const key = pair.split('=', 1)[0]!;
+            return SECRET_QUERY.test(key) ? `${key}=[redacted]` : pair;
+          })
+          .join('&')}`;
+  return { method: req.method, url, host: req.host, remoteAddress: req.ip };
 }

@@ -46,6 +46,8 @@ interface Scope {
 }
 
 export class DuelService {
+  /** Told of every stored vote and whether it counts (app.ts feeds the metrics). */
+  onVote?: (counted: boolean) => void;
   private readonly tokens: DuelTokens;
   private readonly ipSalt: Buffer;
 
@@ -164,6 +166,7 @@ export class DuelService {
     if (stored.status === 'jersey-deleted') throw new AppError(410, 'DUEL_EXPIRED');
     if (stored.status === 'replayed') throw new AppError(409, 'DUEL_ALREADY_ANSWERED');
     const counted = counting && stored.valid;
+    this.onVote?.(counted);
 
     this.answered.add(voter.key, left.id, right.id);
 

@@ -28,6 +28,8 @@ export interface RankingJobOptions {
   log: Logger;
   /** Called after new snapshots are written (readers drop their caches). */
   onFitted?: () => void;
+  /** Called after every run: how long it took and how many scopes it fitted, or that it failed (metrics). */
+  onRun?: (run: { ok: true; seconds: number; fitted: number } | { ok: false }) => void;
   /** How often a running fit renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
   heartbeatMs?: number;
 }
@@ -90,9 +92,21 @@ export class RankingJob {
    * stamps the snapshot with that time (the demo's history); `force` refits unchanged scopes too.
    */
   runOnce(opts: { until?: Date; force?: boolean } = {}): Promise<string[]> {
-    const run = (this.running ?? Promise.resolve()).catch(() => undefined).then(() => this.run(opts));
+    const run = (this.running ?? Promise.resolve()).catch(() => undefined).then(() => this.timed(opts));
     this.running = run;
     return run;
+  }
+
+  private async timed(opts: { until?: Date; force?: boolean }): Promise<string[]> {
+    const started = performance.now();
+    try {
+      const fitted = await this.run(opts);
+      this.opts.onRun?.({ ok: true, seconds: (performance.now() - started) / 1000, fitted: fitted.length });
+      return fitted;
+    } catch (err) {
+      this.opts.onRun?.({ ok: false });
+      throw err;
+    }
   }
 
   private async run(opts: { until?: Date; force?: boolean }): Promise<string[]> {

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 import { jerseys, jobLeases, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
 import { col, cols } from '#db/sql-names.ts';
+import { GLOBAL } from '#lib/scopes.ts';
 
 export type FitRow = typeof rankingFits.$inferInsert;
 export type EntryRow = Omit<typeof rankingEntries.$inferSelect, 'fitId'>;
@@ -64,6 +65,21 @@ export class RankingRepository {
       .where(and(eq(rankingFits.scope, scope), eq(rankingEntries.jerseyId, jerseyId)))
       .orderBy(desc(rankingFits.fittedAt))
       .limit(limit);
+  }
+
+  /**
+   * Seconds by which the newest vote (highest id) was answered after the latest global snapshot was
+   * written; 0 when the snapshot is newer or there are no votes (the ranking lag metric).
+   */
+  async lagSeconds(): Promise<number> {
+    const [row] = await queryRows<{ lag: number | string | null }>(
+      this.db,
+      sql`select greatest(0, extract(epoch from
+            (select ${votes.answeredAt} from ${votes} order by ${votes.id} desc limit 1)
+            - coalesce((select max(${rankingFits.fittedAt}) from ${rankingFits} where ${rankingFits.scope} = ${GLOBAL}),
+                       '-infinity'::timestamptz))) as lag`,
+    );
+    return Number(row?.lag ?? 0);
   }
 
   // ——— the job ———

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SkipReason, VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
 import { rankingEntries, rankingFits, users, voterFlags, votes } from '#db/schema/index.ts';
@@ -21,23 +22,33 @@ export interface JudgedVote {
 export class VoteRepository {
   constructor(private readonly db: Db) {}
 
-  /** Votes after `afterId` in id order, without voter, user, IP or user agent. */
-  batch(afterId: number, limit: number) {
-    return this.db
-      .select({
-        id: votes.id,
-        scope: votes.scope,
-        left_id: votes.leftId,
-        right_id: votes.rightId,
-        outcome: votes.outcome,
-        skip_reason: votes.skipReason,
-        answered_at: votes.answeredAt,
-        valid: votes.valid,
-      })
-      .from(votes)
-      .where(gt(votes.id, afterId))
-      .orderBy(votes.id)
-      .limit(limit);
+  /**
+   * The export's next `limit` votes after `afterId`, already written as CSV records or JSON lines by the
+   * database, so Node passes one string on and a large export costs the event loop next to nothing
+   * (docs/performance.md §5). Without voter, user, IP or user agent; `text` is null past the last vote.
+   */
+  async exportChunk(
+    afterId: number,
+    limit: number,
+    format: 'csv' | 'json',
+  ): Promise<{ lastId: number; text: string | null }> {
+    const r = (column: PgColumn) => sql`r.${col(column)}`;
+    // The columns, their order and their text are those of JSON.stringify and lib/downloads.ts csvLine
+    // applied to the rows (the JSON keys come from the aliases, the ISO time from to_char).
+    const line = format === 'json' ? sql`row_to_json(r)::text` : csvRecord(r);
+    const [chunk] = await queryRows<{ last_id: number | string | null; text: string | null }>(
+      this.db,
+      sql`select max(id) as last_id, string_agg(line, ${format === 'json' ? ',\n' : ''} order by id) as text
+            from (select ${r(votes.id)} as id, ${line} as line
+                    from (select ${col(votes.id)} as id, ${col(votes.scope)} as scope,
+                                 ${col(votes.leftId)} as left_id, ${col(votes.rightId)} as right_id,
+                                 ${col(votes.outcome)} as outcome, ${col(votes.skipReason)} as skip_reason,
+                                 to_char(${col(votes.answeredAt)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                                   as answered_at,
+                                 ${col(votes.valid)} as valid
+                            from ${votes} where ${votes.id} > ${afterId} order by ${votes.id} limit ${limit}) r) b`,
+    );
+    return { lastId: Number(chunk?.last_id ?? afterId), text: chunk?.text ?? null };
   }
 
   /** A member's votes, newest first, each judged against the latest fit of `scope`, and their totals. */
@@ -113,4 +124,28 @@ export class VoteRepository {
       return restored.length;
     });
   }
+}
+
+/**
+ * One export row as lib/downloads.ts csvLine writes it. Ids (UUIDs) and the fixed-format time never need
+ * quoting or the formula guard; the three text fields almost never do, so one test per row picks the
+ * plain line and only a row that needs it pays for the field-by-field rules (half the time on PGlite).
+ */
+function csvRecord(r: (column: PgColumn) => SQL): SQL {
+  const [scope, outcome, skip] = [r(votes.scope), r(votes.outcome), r(votes.skipReason)];
+  const record = (field: (value: SQL) => SQL) =>
+    sql`concat_ws(',', ${r(votes.id)}, ${field(scope)}, ${r(votes.leftId)}, ${r(votes.rightId)}, ${field(outcome)},
+          ${field(skip)}, ${r(votes.answeredAt)}, case when ${r(votes.valid)} then 'true' else 'false' end)`;
+  const plain = (value: SQL) => sql`coalesce(${value}, '')`;
+  return sql`case when concat_ws(',', ${scope}, ${outcome}, ${skip}) ~ ${'[",\r\n]|(^|,)[=+@\t\r-]'}
+    then ${record(csvField)} else ${record(plain)} end || ${'\r\n'}`;
+}
+
+/**
+ * A text value as lib/downloads.ts writes a CSV field: text a spreadsheet would run as a formula gets a
+ * leading apostrophe, a field with a comma, quote or line break is quoted, and null is empty.
+ */
+function csvField(value: SQL): SQL {
+  const text = sql`(case when ${value}::text ~ ${'^[=+@\t\r-]'} then chr(39) || ${value}::text else ${value}::text end)`;
+  return sql`coalesce(case when ${text} ~ ${'[",\r\n]'} then '"' || replace(${text}, '"', '""') || '"' else ${text} end, '')`;
 }

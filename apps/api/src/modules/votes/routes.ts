@@ -18,7 +18,6 @@ import type { VoteService } from './service.ts';
 const EXPORTS_PER_MINUTE = 6;
 
 const errors = { '4xx': errorEnvelope };
-const BATCH = 5_000;
 const EXPORT_COLUMNS = ['id', 'scope', 'left_id', 'right_id', 'outcome', 'skip_reason', 'answered_at', 'valid'];
 
 export default async function voteRoutes(app: FastifyInstance, opts: { votes: VoteService }) {
@@ -37,28 +36,21 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
     async (request, reply) => {
       const { format } = request.query;
       download(reply, 'manto-votes', format);
-      // Streamed in id order, a batch at a time: the table can be large.
-      async function* lines() {
+      // Pulled a chunk at a time as the client reads (at most one chunk waits in memory), each chunk
+      // formatted by the database and read in turns (VoteService.exportChunk), so liveness and the
+      // other requests keep answering during many exports (docs/performance.md §5).
+      async function* chunks() {
         yield format === 'csv' ? csvLine(EXPORT_COLUMNS) : '[';
         let after = 0;
-        let first = true;
         for (;;) {
-          const batch = await votes.exportBatch(after, BATCH);
-          if (batch.length === 0) break;
-          after = batch[batch.length - 1]!.id;
-          yield batch
-            .map((row) => {
-              if (format === 'csv') return csvLine(EXPORT_COLUMNS.map((c) => row[c]));
-              const json = JSON.stringify(row);
-              const line = first ? `\n${json}` : `,\n${json}`;
-              first = false;
-              return line;
-            })
-            .join('');
+          const { lastId, text } = await votes.exportChunk(after, format);
+          if (text === null) break;
+          yield format === 'csv' ? text : `${after === 0 ? '\n' : ',\n'}${text}`;
+          after = lastId;
         }
         if (format === 'json') yield '\n]\n';
       }
-      return reply.send(Readable.from(lines()));
+      return reply.send(Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 }));
     },
   );
 

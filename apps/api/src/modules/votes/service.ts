@@ -7,17 +7,33 @@ import type { VoteRepository } from './repository.ts';
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const named = (x: NamedRef) => ({ slug: x.slug, name: x.name });
 
+/** How the votes export reads the table (app.ts picks them per database). */
+export interface ExportOptions {
+  /** Votes per chunk: one chunk is one query. */
+  chunkRows: number;
+  /** Chunk queries running at once in this process, across all exports. */
+  concurrency: number;
+}
+
 /** Reading votes back: the open-data export, a member's own votes, and the moderators' voter flags. */
 export class VoteService {
+  private readonly exportTurns: Turns;
+
   constructor(
     private readonly repository: VoteRepository,
     private readonly catalogue: CatalogueCache,
-  ) {}
+    private readonly exportOptions: ExportOptions = { chunkRows: 1_000, concurrency: 2 },
+  ) {
+    this.exportTurns = new Turns(exportOptions.concurrency);
+  }
 
-  /** Anonymised votes after `afterId`, in id order: no voter, user, IP or user agent leaves the server. */
-  async exportBatch(afterId: number, limit: number): Promise<(Record<string, unknown> & { id: number })[]> {
-    const rows = await this.repository.batch(afterId, limit);
-    return rows.map((r) => ({ ...r, id: Number(r.id), answered_at: new Date(r.answered_at).toISOString() }));
+  /**
+   * The export's next votes after `afterId`, in id order, as text: no voter, user, IP or user agent
+   * leaves the server. However many exports run, at most `export.concurrency` chunks are being read at
+   * once in this process, each after a turn of the event loop (docs/performance.md §5).
+   */
+  exportChunk(afterId: number, format: 'csv' | 'json') {
+    return this.exportTurns.run(() => this.repository.exportChunk(afterId, this.exportOptions.chunkRows, format));
   }
 
   /** A member's votes, newest first, each judged against the latest global ranking. */
@@ -79,4 +95,30 @@ export class VoteService {
 function pseudonym(voterKey: string): string {
   const [kind, id] = voterKey.split(':');
   return `${kind === 'u' ? 'member' : 'visitor'}-${(id ?? '').slice(0, 8)}`;
+}
+
+/**
+ * At most `limit` jobs at once, first come first served, each started after a turn of the event loop so
+ * the requests waiting on I/O are answered between two chunks. Embedded PGlite runs queries on the
+ * event loop itself and starts its next queued query at once, so without this 8 exports' chunks would
+ * run back to back and nothing else would answer meanwhile.
+ */
+class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
 }

@@ -1,5 +1,10 @@
-/** The open-data votes export is public but rate-limited per IP: it streams the whole votes table. */
+/** The open-data votes export: every vote, byte for byte as a row-by-row writer would, and rate-limited per IP. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { votes } from '#db/schema/index.ts';
+import { csvLine } from '#lib/downloads.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
@@ -8,7 +13,65 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const COLUMNS = ['id', 'scope', 'left_id', 'right_id', 'outcome', 'skip_reason', 'answered_at', 'valid'] as const;
+
 describe('GET /api/votes/export', () => {
+  it('writes every vote exactly as the row-by-row CSV and JSON writers do, across many chunks', async () => {
+    const { jerseys } = await seedCatalogue(t.db, { teams: 1, models: ['Home'], seasons: [2020, 2021] });
+    const [a, b] = [jerseys[0]!.id, jerseys[1]!.id];
+    // 2 500 plain votes (more than two chunks), then text a spreadsheet would run or that needs quoting,
+    // a skip with its reason, an invalid vote and a time with microseconds.
+    await t.db.execute(sql`insert into ${votes} (duel_id, scope, left_id, right_id, outcome, voter_key, issued_at)
+      select gen_random_uuid(), 'global', ${a}, ${b}, case when g % 2 = 0 then 'left' else 'tie' end, 'v:x', now()
+        from generate_series(1, 2500) g`);
+    const odd = (scope: string, more: Partial<typeof votes.$inferInsert> = {}) =>
+      t.db.insert(votes).values({
+        duelId: randomUUID(),
+        scope,
+        leftId: b,
+        rightId: a,
+        outcome: 'right',
+        voterKey: 'v:y',
+        issuedAt: new Date(),
+        ...more,
+      });
+    await odd('=HYPERLINK("x")');
+    await odd('-3,5 "quoted"\r\nline', { outcome: 'skip', skipReason: 'same', valid: false, invalidReason: 'outlier' });
+    await odd('@sum\ttab');
+    await t.db.execute(sql`update ${votes} set answered_at = '2026-03-04 05:06:07.891234+00' where id = 2501`);
+
+    // The reference: the rows read back and written one by one in JS, as the export used to.
+    const read = await t.db
+      .select({
+        id: votes.id,
+        scope: votes.scope,
+        left_id: votes.leftId,
+        right_id: votes.rightId,
+        outcome: votes.outcome,
+        skip_reason: votes.skipReason,
+        answered_at: votes.answeredAt,
+        valid: votes.valid,
+      })
+      .from(votes)
+      .orderBy(votes.id);
+    const rows = read.map((r) => ({ ...r, id: Number(r.id), answered_at: r.answered_at.toISOString() }));
+    expect(rows).toHaveLength(2503);
+    expect(rows[2500]!.answered_at).toBe('2026-03-04T05:06:07.891Z');
+
+    const csv = await t.inject({ method: 'GET', url: '/api/votes/export?format=csv', remoteAddress: '10.7.1.1' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="manto-votes.csv"');
+    expect(csv.body).toBe(csvLine([...COLUMNS]) + rows.map((r) => csvLine(COLUMNS.map((c) => r[c]))).join(''));
+    expect(csv.body).toContain(`"'-3,5 ""quoted""\r\nline"`);
+
+    const json = await t.inject({ method: 'GET', url: '/api/votes/export?format=json', remoteAddress: '10.7.1.1' });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(json.headers['content-disposition']).toBe('attachment; filename="manto-votes.json"');
+    expect(json.body).toBe(`[${rows.map((r, i) => `${i === 0 ? '\n' : ',\n'}${JSON.stringify(r)}`).join('')}\n]\n`);
+  });
+
   it('takes 6 exports a minute from one IP, refuses the 7th with 429 and Retry-After, and serves other IPs', async () => {
     const exportFrom = (ip: string, lang = 'pt') =>
       t.inject({
