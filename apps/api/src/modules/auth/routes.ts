@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import {
   tokens,
 } from '@manto/contracts';
 import { AppError } from '#lib/app-error.ts';
+import { readCookie, setCookie } from '#lib/cookies.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
 import type { SocialSignIn } from './social.ts';
@@ -35,13 +36,38 @@ const redirectTarget = z
   .catch(undefined)
   .transform((v) => v ?? '/');
 
+/** A known browser stays known for 180 days after it last signed in (ours; ADR 0011). */
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
+
 export default async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; sessions: SessionService; social: SocialSignIn; publicUrl: string },
+  opts: {
+    auth: AuthService;
+    sessions: SessionService;
+    social: SocialSignIn;
+    publicUrl: string;
+    /** Production: Secure cookies with the __Host- prefix (no subdomain can plant one). */
+    secureCookies: boolean;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, sessions, social } = opts;
+  const { auth, sessions, social, secureCookies } = opts;
   const tags = ['auth'];
+
+  const cookieName = (base: string) => (secureCookies ? `__Host-${base}` : base);
+  const DEVICE = cookieName('manto_device');
+  // Device cookie: SameSite=Strict, the SPA's own fetches are the only ones that need it (docs/security.md item 2).
+  const deviceOf = (request: FastifyRequest) => readCookie(request.headers.cookie, DEVICE);
+  const knownDevice = (reply: FastifyReply, value: string) =>
+    reply.header(
+      'set-cookie',
+      setCookie(DEVICE, value, {
+        path: '/',
+        maxAgeSeconds: DEVICE_COOKIE_SECONDS,
+        sameSite: 'Strict',
+        secure: secureCookies,
+      }),
+    );
 
   // Auth answers carry tokens or reveal account state: never cache them.
   app.addHook('onSend', async (_request, reply) => {
@@ -66,7 +92,11 @@ export default async function authRoutes(
       schema: { tags, querystring: confirmEmailQuery, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '15 minutes') },
     },
-    async (request) => auth.confirmEmail(request.query.userId, request.query.token),
+    async (request, reply) => {
+      const { session, device } = await auth.confirmEmail(request.query.userId, request.query.token);
+      knownDevice(reply, device);
+      return session;
+    },
   );
 
   r.post(
@@ -99,8 +129,8 @@ export default async function authRoutes(
       schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } },
       config: { access: 'public', ...perIp(10, '15 minutes') },
     },
-    async (request) => {
-      await auth.resetPassword(request.body);
+    async (request, reply) => {
+      knownDevice(reply, await auth.resetPassword(request.body));
       return { message: formatMessage(request.language, 'PASSWORD_RESET') };
     },
   );
@@ -111,7 +141,11 @@ export default async function authRoutes(
       schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request) => auth.login(request.body.email, request.body.password, request.body.rememberMe, request.ip),
+    async (request, reply) => {
+      const { session, device } = await auth.login({ ...request.body, ip: request.ip, device: deviceOf(request) });
+      knownDevice(reply, device);
+      return session;
+    },
   );
 
   r.post(
@@ -214,6 +248,10 @@ export default async function authRoutes(
       schema: { tags, body: socialExchangeBody, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request) => sessions.startSession(await social.exchange(request.body.code), false),
+    async (request, reply) => {
+      const userId = await social.exchange(request.body.code);
+      knownDevice(reply, auth.deviceCookie(userId));
+      return sessions.startSession(userId, false);
+    },
   );
 }
