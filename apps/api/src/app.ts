@@ -106,7 +106,14 @@ export async function buildApp(
     log,
     loginThrottle: new LoginThrottle(loginFailures, config.jwtSecret, now),
   });
-  const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
+  const social = new SocialSignIn({
+    db,
+    auth,
+    providers: config.social,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    log,
+  });
 
   await app.register(errors);
   await app.register(securityHeaders);

@@ -38,6 +38,8 @@ const redirectTarget = z
 
 /** A known browser stays known for 180 days after it last signed in (ours; ADR 0011). */
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
+/** As long as the social sign-in state itself is kept (social.ts). */
+const SOCIAL_COOKIE_SECONDS = 600;
 
 export default async function authRoutes(
   app: FastifyInstance,
@@ -56,6 +58,7 @@ export default async function authRoutes(
 
   const cookieName = (base: string) => (secureCookies ? `__Host-${base}` : base);
   const DEVICE = cookieName('manto_device');
+  const SOCIAL = cookieName('manto_social');
   // Device cookie: SameSite=Strict, the SPA's own fetches are the only ones that need it (docs/security.md item 2).
   const deviceOf = (request: FastifyRequest) => readCookie(request.headers.cookie, DEVICE);
   const knownDevice = (reply: FastifyReply, value: string) =>
@@ -67,6 +70,12 @@ export default async function authRoutes(
         sameSite: 'Strict',
         secure: secureCookies,
       }),
+    );
+  // Social binding: SameSite=Lax, so it rides along the provider's top-level redirect back to us (docs/security.md item 8).
+  const socialBinding = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.header(
+      'set-cookie',
+      setCookie(SOCIAL, value, { path: '/', maxAgeSeconds, sameSite: 'Lax', secure: secureCookies }),
     );
 
   // Auth answers carry tokens or reveal account state: never cache them.
@@ -189,7 +198,9 @@ export default async function authRoutes(
     },
     async (request, reply) => {
       if (!social.available(request.params.provider)) throw new AppError(404, 'PROVIDER_UNAVAILABLE');
-      return reply.redirect(await social.authorizationUrl(request.params.provider, request.query.redirectTo), 302);
+      const { url, binding } = await social.authorizationUrl(request.params.provider, request.query.redirectTo);
+      socialBinding(reply, binding, SOCIAL_COOKIE_SECONDS);
+      return reply.redirect(url, 302);
     },
   );
 
@@ -199,14 +210,18 @@ export default async function authRoutes(
     state: z.string().max(200).optional(),
     error: z.string().max(200).optional(),
   });
-  const finishSocial = async (provider: (typeof SOCIAL_PROVIDERS)[number], input: z.infer<typeof callbackInput>) => {
+  const finishSocial = async (
+    provider: (typeof SOCIAL_PROVIDERS)[number],
+    input: z.infer<typeof callbackInput>,
+    binding: string | undefined,
+  ) => {
     const back = new URL(`${opts.publicUrl}/app/auth/social`);
     if (!input.code || !input.state || input.error) {
       back.searchParams.set('error', 'SOCIAL_LOGIN_FAILED');
       return back.toString();
     }
     try {
-      const done = await social.complete(provider, input.code, input.state);
+      const done = await social.complete(provider, input.code, input.state, binding);
       back.searchParams.set('code', done.code);
       back.searchParams.set('redirectTo', done.redirectTo);
     } catch (err) {
@@ -221,9 +236,20 @@ export default async function authRoutes(
       schema: { tags, params: providerParams, querystring: callbackInput },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request, reply) => reply.redirect(await finishSocial(request.params.provider, request.query), 302),
+    async (request, reply) => {
+      const target = await finishSocial(
+        request.params.provider,
+        request.query,
+        readCookie(request.headers.cookie, SOCIAL),
+      );
+      // One flow, one callback: the binding is spent whatever the outcome.
+      socialBinding(reply, '', 0);
+      return reply.redirect(target, 302);
+    },
   );
-  // Only this route accepts a form body; every other route stays JSON-only (415 otherwise).
+  // Only this route accepts a form body; every other route stays JSON-only (415 otherwise). Apple's
+  // form POST comes from its own site, so a SameSite=Lax cookie is not sent with it: the answer is a
+  // 303 to the GET callback above, a top-level navigation that does carry it (docs/security.md item 8).
   await app.register(async (formScope) => {
     formScope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -238,7 +264,11 @@ export default async function authRoutes(
         schema: { tags, params: providerParams, body: callbackInput },
         config: { access: 'public', ...perIp(30, '1 minute') },
       },
-      async (request, reply) => reply.redirect(await finishSocial(request.params.provider, request.body), 303),
+      async (request, reply) => {
+        const query = new URLSearchParams();
+        for (const [k, v] of Object.entries(request.body)) if (v !== undefined) query.set(k, v);
+        return reply.redirect(`${opts.publicUrl}/api/auth/social/${request.params.provider}/callback?${query}`, 303);
+      },
     );
   });
 
