@@ -55,6 +55,17 @@ describe('failure throttle', () => {
     await t.forgive(['narrow', 'wide'], 'a');
     expect(await t.attempt([narrow, wide], 'f', now)).toBe(0);
   });
+
+  it('keeps a key still failing when a flood of other keys fills its memory', async () => {
+    const t = new MemoryFailureThrottle();
+    const now = 7_000_000;
+    const victim = [{ key: 'account', free: 2 }];
+    await t.attempt(victim, 'v1', now);
+    for (let i = 0; i < 60_000; i++) await t.attempt([{ key: `ip${i}`, free: 50 }], `f${i}`, now);
+    await t.attempt(victim, 'v2', now);
+    for (let i = 60_000; i < 120_000; i++) await t.attempt([{ key: `ip${i}`, free: 50 }], `f${i}`, now);
+    expect(await t.attempt(victim, 'v3', now)).toBe(1);
+  });
 });
 
 describe('CSV export lines', () => {

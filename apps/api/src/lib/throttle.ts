@@ -67,9 +67,11 @@ export class MemoryFailureThrottle implements FailureThrottle {
       const list = this.recent(key, now);
       list.push({ id: attemptId, at: now });
       if (list.length > KEEP) list.shift();
+      // Re-inserted so the Map's order is least recently failed first.
+      this.failures.delete(key);
       this.failures.set(key, list);
     }
-    // Bounded memory: the oldest keys go first.
+    // Bounded memory: the keys that failed least recently go first, never one under attack now.
     while (this.failures.size > 100_000) this.failures.delete(this.failures.keys().next().value!);
     return 0;
   }
