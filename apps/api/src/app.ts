@@ -14,8 +14,8 @@ import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
-import { FailureThrottle } from '#lib/throttle.ts';
-import { AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
+import { createFailureThrottle } from '#lib/throttle.ts';
+import { AuthService, LoginThrottle, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
 import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
 import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
@@ -128,16 +128,24 @@ export async function buildApp(
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
+  // Login failures are counted where every process sees them: Redis when configured (ADR 0011).
+  const loginFailures = createFailureThrottle(config.redisUrl, log);
   const auth = new AuthService({
     db,
     sessions,
     mailer,
     publicUrl: config.publicUrl,
     log,
-    accountThrottle: new FailureThrottle(5),
-    ipThrottle: new FailureThrottle(50),
+    loginThrottle: new LoginThrottle(loginFailures, config.jwtSecret, now),
   });
-  const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
+  const social = new SocialSignIn({
+    db,
+    auth,
+    providers: config.social,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    log,
+  });
 
   const metrics = createMetrics();
   if (database.poolStats) {
@@ -166,7 +174,13 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
-  await app.register(authRoutes, { auth, sessions, social, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    auth,
+    sessions,
+    social,
+    publicUrl: config.publicUrl,
+    secureCookies: config.env === 'production',
+  });
   await app.register(meRoutes, { me: new MeService(db, auth, sessions) });
   const teamService = new TeamService(db);
   await app.register(teamRoutes, { teams: teamService });
@@ -285,6 +299,7 @@ export async function buildApp(
       await rankingJob.stop();
       mailer.close();
       await counters.close();
+      await loginFailures.close();
       await database.close();
     },
   };

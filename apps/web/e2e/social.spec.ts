@@ -1,4 +1,4 @@
-import { expect, openUserMenu, stack, test, uniqueEmail } from './support/fixtures.ts';
+import { APP_URL, expect, openUserMenu, stack, test, uniqueEmail } from './support/fixtures.ts';
 
 test('Google sign-in through the local OIDC provider; Facebook and Apple unavailable', async ({ page }) => {
   const identity = {
@@ -28,4 +28,22 @@ test('Google sign-in through the local OIDC provider; Facebook and Apple unavail
   await expect(menu.getByText('Carla Nogueira')).toBeVisible();
   await menu.getByRole('menuitem', { name: 'Perfil' }).click();
   await expect(page.getByText(identity.email)).toBeVisible();
+});
+
+test('a Google callback started by someone else signs this browser into nobody (login CSRF)', async ({ page }) => {
+  const attacker = { sub: `attacker-${Date.now()}`, email: uniqueEmail('attacker'), email_verified: true };
+  const set = await fetch(`${stack().controlUrl}/oidc/identity`, { method: 'POST', body: JSON.stringify(attacker) });
+  expect(set.ok).toBe(true);
+  // The attacker, in their own client: our start, then the provider, keeping the callback URL unopened.
+  const start = await fetch(`${APP_URL}/api/auth/social/google/start`, { redirect: 'manual' });
+  const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const callback = authorize.headers.get('location')!;
+  expect(callback).toContain('/api/auth/social/google/callback?');
+
+  // The victim's browser opens it: the social error, and no session.
+  await page.goto(callback);
+  await expect(page).toHaveURL(/\/app\/auth\/social\?error=SOCIAL_LOGIN_FAILED/);
+  await expect(page.getByText('Não foi possível entrar com o provedor. Tente novamente.')).toBeVisible();
+  await page.goto('/app/auth/perfil');
+  await expect(page).toHaveURL(/\/app\/auth\/login$/);
 });

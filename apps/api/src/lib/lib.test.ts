@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvLine } from './downloads.ts';
 import { isStrongEnough } from './passwords.ts';
 import { slugify } from './slug.ts';
-import { FailureThrottle } from './throttle.ts';
+import { MemoryFailureThrottle } from './throttle.ts';
 
 describe('password policy', () => {
   it('takes 8..128 code points, Unicode, no composition rules, and refuses common passwords', () => {
@@ -24,20 +24,47 @@ describe('slugify', () => {
 });
 
 describe('failure throttle', () => {
-  it('allows a few failures, then makes each attempt wait longer, capped, and forgets after the window', () => {
-    const t = new FailureThrottle(3, 60, 3_600_000);
+  it('allows a few failures, then makes each attempt wait longer, capped, and forgets after the window', async () => {
+    const t = new MemoryFailureThrottle({ maxDelaySeconds: 60, windowMs: 3_600_000 });
+    const k = [{ key: 'k', free: 3 }];
     const now = 1_000_000;
-    for (let i = 0; i < 3; i++) t.fail('k', now);
-    expect(t.waitSeconds('k', now)).toBe(1);
-    t.fail('k', now);
-    expect(t.waitSeconds('k', now)).toBe(2);
-    for (let i = 0; i < 10; i++) t.fail('k', now);
-    expect(t.waitSeconds('k', now)).toBe(60);
-    expect(t.waitSeconds('k', now + 61_000)).toBe(0);
-    expect(t.waitSeconds('k', now + 3_600_001)).toBe(0);
-    t.fail('k', now);
-    t.reset('k');
-    expect(t.waitSeconds('k', now)).toBe(0);
+    for (let i = 0; i < 3; i++) expect(await t.attempt(k, `a${i}`, now)).toBe(0);
+    expect(await t.attempt(k, 'x', now)).toBe(1);
+    expect(await t.attempt(k, 'a3', now + 1_000)).toBe(0);
+    expect(await t.attempt(k, 'x', now + 1_000)).toBe(2);
+    for (let i = 0; i < 10; i++) await t.attempt(k, `b${i}`, now + 3_000 + i * 61_000);
+    const last = now + 3_000 + 9 * 61_000;
+    expect(await t.attempt(k, 'x', last)).toBe(60);
+    expect(await t.attempt(k, 'x', last + 59_001)).toBe(1);
+    expect(await t.attempt(k, 'y', last + 3_600_001)).toBe(0);
+    await t.reset(['k']);
+    expect(await t.attempt(k, 'z', last)).toBe(0);
+  });
+
+  it('counts an attempt under every key only when none says wait, and forgives a success', async () => {
+    const t = new MemoryFailureThrottle();
+    const now = 5_000_000;
+    const narrow = { key: 'narrow', free: 1 };
+    const wide = { key: 'wide', free: 3 };
+    expect(await t.attempt([narrow, wide], 'a', now)).toBe(0);
+    // narrow says wait: nothing is counted under wide either.
+    expect(await t.attempt([narrow, wide], 'b', now)).toBe(1);
+    expect(await t.attempt([wide], 'c', now)).toBe(0);
+    expect(await t.attempt([wide], 'd', now)).toBe(0);
+    expect(await t.attempt([wide], 'e', now)).toBe(1);
+    await t.forgive(['narrow', 'wide'], 'a');
+    expect(await t.attempt([narrow, wide], 'f', now)).toBe(0);
+  });
+
+  it('keeps a key still failing when a flood of other keys fills its memory', async () => {
+    const t = new MemoryFailureThrottle();
+    const now = 7_000_000;
+    const victim = [{ key: 'account', free: 2 }];
+    await t.attempt(victim, 'v1', now);
+    for (let i = 0; i < 60_000; i++) await t.attempt([{ key: `ip${i}`, free: 50 }], `f${i}`, now);
+    await t.attempt(victim, 'v2', now);
+    for (let i = 60_000; i < 120_000; i++) await t.attempt([{ key: `ip${i}`, free: 50 }], `f${i}`, now);
+    expect(await t.attempt(victim, 'v3', now)).toBe(1);
   });
 });
 

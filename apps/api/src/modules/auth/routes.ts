@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import {
   tokens,
 } from '@manto/contracts';
 import { AppError } from '#lib/app-error.ts';
+import { readCookie, setCookie } from '#lib/cookies.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
 import type { SocialSignIn } from './social.ts';
@@ -35,13 +36,47 @@ const redirectTarget = z
   .catch(undefined)
   .transform((v) => v ?? '/');
 
+/** A known browser stays known for 180 days after it last signed in (ours; ADR 0011). */
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
+/** As long as the social sign-in state itself is kept (social.ts). */
+const SOCIAL_COOKIE_SECONDS = 600;
+
 export default async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; sessions: SessionService; social: SocialSignIn; publicUrl: string },
+  opts: {
+    auth: AuthService;
+    sessions: SessionService;
+    social: SocialSignIn;
+    publicUrl: string;
+    /** Production: Secure cookies with the __Host- prefix (no subdomain can plant one). */
+    secureCookies: boolean;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, sessions, social } = opts;
+  const { auth, sessions, social, secureCookies } = opts;
   const tags = ['auth'];
+
+  const cookieName = (base: string) => (secureCookies ? `__Host-${base}` : base);
+  const DEVICE = cookieName('manto_device');
+  const SOCIAL = cookieName('manto_social');
+  // Device cookie: SameSite=Strict, the SPA's own fetches are the only ones that need it (docs/security.md item 2).
+  const deviceOf = (request: FastifyRequest) => readCookie(request.headers.cookie, DEVICE);
+  const knownDevice = (reply: FastifyReply, value: string) =>
+    reply.header(
+      'set-cookie',
+      setCookie(DEVICE, value, {
+        path: '/',
+        maxAgeSeconds: DEVICE_COOKIE_SECONDS,
+        sameSite: 'Strict',
+        secure: secureCookies,
+      }),
+    );
+  // Social binding: SameSite=Lax, so it rides along the provider's top-level redirect back to us (docs/security.md item 8).
+  const socialBinding = (reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.header(
+      'set-cookie',
+      setCookie(SOCIAL, value, { path: '/', maxAgeSeconds, sameSite: 'Lax', secure: secureCookies }),
+    );
 
   // Auth answers carry tokens or reveal account state: never cache them.
   app.addHook('onSend', async (_request, reply) => {
@@ -66,7 +101,11 @@ export default async function authRoutes(
       schema: { tags, querystring: confirmEmailQuery, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '15 minutes') },
     },
-    async (request) => auth.confirmEmail(request.query.userId, request.query.token),
+    async (request, reply) => {
+      const { session, device } = await auth.confirmEmail(request.query.userId, request.query.token);
+      knownDevice(reply, device);
+      return session;
+    },
   );
 
   r.post(
@@ -99,8 +138,8 @@ export default async function authRoutes(
       schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } },
       config: { access: 'public', ...perIp(10, '15 minutes') },
     },
-    async (request) => {
-      await auth.resetPassword(request.body);
+    async (request, reply) => {
+      knownDevice(reply, await auth.resetPassword(request.body));
       return { message: formatMessage(request.language, 'PASSWORD_RESET') };
     },
   );
@@ -111,7 +150,11 @@ export default async function authRoutes(
       schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request) => auth.login(request.body.email, request.body.password, request.body.rememberMe, request.ip),
+    async (request, reply) => {
+      const { session, device } = await auth.login({ ...request.body, ip: request.ip, device: deviceOf(request) });
+      knownDevice(reply, device);
+      return session;
+    },
   );
 
   r.post(
@@ -155,7 +198,9 @@ export default async function authRoutes(
     },
     async (request, reply) => {
       if (!social.available(request.params.provider)) throw new AppError(404, 'PROVIDER_UNAVAILABLE');
-      return reply.redirect(await social.authorizationUrl(request.params.provider, request.query.redirectTo), 302);
+      const { url, binding } = await social.authorizationUrl(request.params.provider, request.query.redirectTo);
+      socialBinding(reply, binding, SOCIAL_COOKIE_SECONDS);
+      return reply.redirect(url, 302);
     },
   );
 
@@ -165,14 +210,18 @@ export default async function authRoutes(
     state: z.string().max(200).optional(),
     error: z.string().max(200).optional(),
   });
-  const finishSocial = async (provider: (typeof SOCIAL_PROVIDERS)[number], input: z.infer<typeof callbackInput>) => {
+  const finishSocial = async (
+    provider: (typeof SOCIAL_PROVIDERS)[number],
+    input: z.infer<typeof callbackInput>,
+    binding: string | undefined,
+  ) => {
     const back = new URL(`${opts.publicUrl}/app/auth/social`);
     if (!input.code || !input.state || input.error) {
       back.searchParams.set('error', 'SOCIAL_LOGIN_FAILED');
       return back.toString();
     }
     try {
-      const done = await social.complete(provider, input.code, input.state);
+      const done = await social.complete(provider, input.code, input.state, binding);
       back.searchParams.set('code', done.code);
       back.searchParams.set('redirectTo', done.redirectTo);
     } catch (err) {
@@ -187,9 +236,20 @@ export default async function authRoutes(
       schema: { tags, params: providerParams, querystring: callbackInput },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request, reply) => reply.redirect(await finishSocial(request.params.provider, request.query), 302),
+    async (request, reply) => {
+      const target = await finishSocial(
+        request.params.provider,
+        request.query,
+        readCookie(request.headers.cookie, SOCIAL),
+      );
+      // One flow, one callback: the binding is spent whatever the outcome.
+      socialBinding(reply, '', 0);
+      return reply.redirect(target, 302);
+    },
   );
-  // Only this route accepts a form body; every other route stays JSON-only (415 otherwise).
+  // Only this route accepts a form body; every other route stays JSON-only (415 otherwise). Apple's
+  // form POST comes from its own site, so a SameSite=Lax cookie is not sent with it: the answer is a
+  // 303 to the GET callback above, a top-level navigation that does carry it (docs/security.md item 8).
   await app.register(async (formScope) => {
     formScope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -204,7 +264,11 @@ export default async function authRoutes(
         schema: { tags, params: providerParams, body: callbackInput },
         config: { access: 'public', ...perIp(30, '1 minute') },
       },
-      async (request, reply) => reply.redirect(await finishSocial(request.params.provider, request.body), 303),
+      async (request, reply) => {
+        const query = new URLSearchParams();
+        for (const [k, v] of Object.entries(request.body)) if (v !== undefined) query.set(k, v);
+        return reply.redirect(`${opts.publicUrl}/api/auth/social/${request.params.provider}/callback?${query}`, 303);
+      },
     );
   });
 
@@ -214,6 +278,10 @@ export default async function authRoutes(
       schema: { tags, body: socialExchangeBody, response: { 200: loginResponse, ...errors } },
       config: { access: 'public', ...perIp(30, '1 minute') },
     },
-    async (request) => sessions.startSession(await social.exchange(request.body.code), false),
+    async (request, reply) => {
+      const userId = await social.exchange(request.body.code);
+      knownDevice(reply, auth.deviceCookie(userId));
+      return sessions.startSession(userId, false);
+    },
   );
 }

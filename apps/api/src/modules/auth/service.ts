@@ -4,8 +4,8 @@ import type { Db } from '#db/client.ts';
 import { AppError, fieldError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
-import type { FailureThrottle } from '#lib/throttle.ts';
 import type { Mailer } from '#plugins/mailer.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { authMail } from './mail-templates.ts';
 import { AuthRepository, type NewUser, type OneTimePurpose } from './repository.ts';
 import type { SessionService } from './sessions.ts';
@@ -24,8 +24,13 @@ export interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   log: Logger;
-  accountThrottle: FailureThrottle;
-  ipThrottle: FailureThrottle;
+  loginThrottle: LoginThrottle;
+}
+
+/** A session, and the device cookie value for the browser that started it (docs/security.md item 2). */
+export interface SignedIn {
+  session: LoginResponse;
+  device: string;
 }
 
 export class AuthService {
@@ -105,12 +110,17 @@ export class AuthService {
     await this.sendConfirmation(user);
   }
 
-  async confirmEmail(userId: string, token: string): Promise<LoginResponse> {
+  async confirmEmail(userId: string, token: string): Promise<SignedIn> {
     const owner = await this.consumeToken(token, 'confirm_email', userId);
     if (!owner) throw new AppError(400, 'INVALID_TOKEN');
     if (!(await this.confirmUser(owner))) throw new AppError(400, 'INVALID_TOKEN');
     this.d.log.info({ event: 'email_confirmed', userId: owner }, 'auth event');
-    return this.d.sessions.startSession(owner, false);
+    return { session: await this.d.sessions.startSession(owner, false), device: this.deviceCookie(owner) };
+  }
+
+  /** A browser that proved it holds the account (password, mailed link, social sign-in) becomes a known device. */
+  deviceCookie(userId: string): string {
+    return this.d.loginThrottle.deviceCookie(userId);
   }
 
   /** Same answer whether or not the email exists, is confirmed, or was mailed a minute ago. */
@@ -128,7 +138,8 @@ export class AuthService {
     await this.d.mailer.send(authMail('reset', user.language as Language, user.email, user.name, link));
   }
 
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
+  /** Returns the device cookie value: the mailed link is the proof a locked-out owner can always give (ADR 0011). */
+  async resetPassword(body: ResetPasswordBody): Promise<string> {
     if (!isStrongEnough(body.password)) throw fieldError('password', 'passwordTooWeak');
     const owner = await this.consumeToken(body.token, 'reset_password', body.userId);
     if (!owner) throw new AppError(400, 'INVALID_TOKEN');
@@ -136,29 +147,40 @@ export class AuthService {
     await this.repository.resetPassword(owner, await hashPassword(body.password));
     await this.d.sessions.revokeAllSessions(owner, 'password_reset');
     this.d.log.info({ event: 'password_reset', userId: owner }, 'auth event');
+    return this.deviceCookie(owner);
   }
 
-  async login(email: string, password: string, rememberMe: boolean, ip: string): Promise<LoginResponse> {
-    const accountKey = `account:${email}`;
-    const ipKey = `ip:${ip}`;
-    const wait = Math.max(this.d.accountThrottle.waitSeconds(accountKey), this.d.ipThrottle.waitSeconds(ipKey));
-    if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait });
-
-    const user = await this.findUserByEmail(email);
+  /** `device` is the browser's device cookie, if it sent one (docs/security.md item 2). */
+  async login(input: {
+    email: string;
+    password: string;
+    rememberMe: boolean;
+    ip: string;
+    device?: string;
+  }): Promise<SignedIn> {
+    const user = await this.findUserByEmail(input.email);
+    const attempt = await this.d.loginThrottle.begin({
+      email: input.email,
+      ip: input.ip,
+      userId: user?.id ?? null,
+      device: input.device,
+    });
     const ok = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, password)
-      : (await burnPasswordCheck(password), false);
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
-      this.d.accountThrottle.fail(accountKey);
-      this.d.ipThrottle.fail(ipKey);
+      // Already counted by begin(): a failure is an attempt that is never forgiven.
       this.d.log.info({ event: 'login_failed', userId: user?.id ?? null }, 'auth event');
       throw new AppError(401, 'INVALID_CREDENTIALS');
     }
+    await attempt.succeeded();
     // Only a caller who knows the password learns the account's state.
     if (!user.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
     if (!user.confirmedAt) throw new AppError(403, 'EMAIL_NOT_CONFIRMED');
-    this.d.accountThrottle.reset(accountKey);
     this.d.log.info({ event: 'login', userId: user.id }, 'auth event');
-    return this.d.sessions.startSession(user.id, rememberMe);
+    return {
+      session: await this.d.sessions.startSession(user.id, input.rememberMe),
+      device: this.deviceCookie(user.id),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@manto/contracts';
 import type { Logger } from 'pino';
@@ -38,6 +38,7 @@ const failed = () => new AppError(400, 'SOCIAL_LOGIN_FAILED');
 export class SocialSignIn {
   private readonly discovery = new Map<SocialProvider, Discovery>();
   private readonly repository: AuthRepository;
+  private readonly stateKey: Buffer;
 
   constructor(
     private readonly d: {
@@ -45,10 +46,26 @@ export class SocialSignIn {
       auth: AuthService;
       providers: Record<SocialProvider, SocialProviderConfig>;
       publicUrl: string;
+      /** The app secret: the state is an HMAC of the browser's binding value under a key derived from it. */
+      secret: string;
       log: Logger;
     },
   ) {
     this.repository = new AuthRepository(d.db);
+    this.stateKey = createHmac('sha256', d.secret).update('manto social state v1').digest();
+  }
+
+  /** The state sent to the provider for a browser holding `binding` in its cookie (docs/security.md item 8). */
+  private stateFor(binding: string): string {
+    return createHmac('sha256', this.stateKey).update(binding).digest('base64url');
+  }
+
+  /** Whether the callback's state belongs to the browser that brought `binding` (constant time). */
+  private boundTo(state: string, binding: string | undefined): boolean {
+    if (!binding) return false;
+    const expected = Buffer.from(this.stateFor(binding));
+    const given = Buffer.from(state);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   available(provider: SocialProvider): boolean {
@@ -86,8 +103,12 @@ export class SocialSignIn {
     return found;
   }
 
-  /** Where to send the browser to start signing in. */
-  async authorizationUrl(provider: SocialProvider, redirectTo: string): Promise<string> {
+  /**
+   * Where to send the browser to start signing in, and the binding value the browser must keep (in a
+   * short-lived cookie) and bring back to the callback: the state is derived from it, so a callback
+   * URL started by someone else fails in any other browser (login CSRF; docs/security.md item 8).
+   */
+  async authorizationUrl(provider: SocialProvider, redirectTo: string): Promise<{ url: string; binding: string }> {
     const config = this.config(provider);
     let endpoint: Discovery;
     try {
@@ -96,7 +117,8 @@ export class SocialSignIn {
       this.d.log.warn({ err, provider }, 'social provider discovery failed');
       throw new AppError(503, 'PROVIDER_UNAVAILABLE');
     }
-    const state = randomToken();
+    const binding = randomToken();
+    const state = this.stateFor(binding);
     const codeVerifier = randomToken();
     const nonce = randomToken();
     await this.repository.saveSocialState({
@@ -119,12 +141,25 @@ export class SocialSignIn {
       code_challenge_method: 'S256',
       ...(provider === 'apple' ? { response_mode: 'form_post' } : {}),
     }).toString();
-    return url.toString();
+    return { url: url.toString(), binding };
   }
 
-  /** Completes the provider's callback; returns a short-lived one-time code for the SPA and where to go. */
-  async complete(provider: SocialProvider, code: string, state: string): Promise<{ code: string; redirectTo: string }> {
+  /**
+   * Completes the provider's callback; returns a short-lived one-time code for the SPA and where to go.
+   * `binding` is the value from the browser's cookie: without the one the flow started with, nothing
+   * is looked up and nobody is signed in.
+   */
+  async complete(
+    provider: SocialProvider,
+    code: string,
+    state: string,
+    binding: string | undefined,
+  ): Promise<{ code: string; redirectTo: string }> {
     const config = this.config(provider);
+    if (!this.boundTo(state, binding)) {
+      this.d.log.warn({ provider }, 'social callback without the browser binding of its state');
+      throw failed();
+    }
     const pending = await this.repository.takeSocialState(sha256(state), provider);
     if (!pending) throw failed();
     const endpoint = await this.discover(provider);
