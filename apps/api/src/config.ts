@@ -65,6 +65,7 @@ const envSchema = z.object({
   VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   VOTE_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  VISITOR_IDS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
   RANKING_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(2_000).default(100),
 });
@@ -102,6 +103,8 @@ export interface Config {
     ratePerMinute: number;
     /** Counted votes per voter per UTC day; later ones are kept, not counted. */
     dailyCap: number;
+    /** Visitor ids one address may be issued per hour (docs/ranking.md §1). */
+    visitorIdsPerHour: number;
   };
   rankings: { intervalSeconds: number; bootstrapRounds: number };
 }
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       minDecisionMs: e.VOTE_MIN_DECISION_MS,
       ratePerMinute: e.VOTE_RATE_PER_MINUTE,
       dailyCap: e.VOTE_DAILY_CAP,
+      visitorIdsPerHour: e.VISITOR_IDS_PER_HOUR,
     },
     rankings: { intervalSeconds: e.RANKING_INTERVAL_SECONDS, bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS },
     ...overrides,
