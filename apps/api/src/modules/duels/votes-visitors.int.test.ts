@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { votes } from '#db/schema/index.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import {
   type Client,
@@ -15,6 +16,7 @@ import {
   issueVisitorId,
   issuedVisitor,
   member,
+  moderator,
   post,
   randomIp,
   rows,
@@ -246,5 +248,101 @@ describe('daily counted caps per address and per network (the stuffing probe)', 
     expect(others).toEqual([true, true, true, false]);
     const [row] = await votesOfDuel(t, claimsOf(d.token).duelId);
     expect(row).toMatchObject({ outcome: 'skip', valid: true });
+  });
+});
+
+describe('outlier networks', () => {
+  let r: TestApp;
+  let order: Map<string, number>;
+  let mod: Record<string, string>;
+  beforeAll(async () => {
+    r = await createTestApp({ VOTE_MIN_DECISION_MS: '0', VOTE_RATE_PER_MINUTE: '1000' });
+    const { jerseys } = await seedCatalogue(r.db, {
+      teams: 1,
+      models: ['Home', 'Away'],
+      seasons: [2019, 2020, 2021, 2022],
+    });
+    mod = await moderator(r);
+    // A clear crowd order, written straight to the table: each jersey beats every later one three times.
+    order = new Map(jerseys.map((j, i) => [j.id, i]));
+    const crowd = jerseys.flatMap((w, i) =>
+      jerseys.slice(i + 1).flatMap((l) =>
+        [0, 1, 2].map((k) => ({
+          duelId: randomUUID(),
+          scope: 'global',
+          leftId: k % 2 ? l.id : w.id,
+          rightId: k % 2 ? w.id : l.id,
+          outcome: k % 2 ? 'right' : 'left',
+          voterKey: `v:crowd-${k}`,
+          issuedAt: new Date(Date.now() - 5000),
+        })),
+      ),
+    );
+    await r.db.insert(votes).values(crowd);
+  });
+  afterAll(async () => r?.close());
+
+  /** 15 visitors of one /24, each with a fresh id and two decisive votes: too few for any one to be judged. */
+  async function freshIdsVote(net: string, against: boolean): Promise<string[]> {
+    const duelIds: string[] = [];
+    for (let k = 0; k < 15; k++) {
+      const v = visitor(r, `${net}.${1 + (k % 3)}`);
+      let duel = await duelOf(r, v);
+      for (let i = 0; i < 2; i++) {
+        const crowdSide = order.get(duel.left.id)! < order.get(duel.right.id)! ? 'left' : 'right';
+        const outcome = against ? (crowdSide === 'left' ? 'right' : 'left') : crowdSide;
+        const res = await vote(r, v, duel.token, outcome);
+        expect(res.statusCode, res.body).toBe(200);
+        duelIds.push(claimsOf(duel.token).duelId);
+        duel = res.json().next.duel;
+      }
+    }
+    return duelIds;
+  }
+
+  const validity = async (duelIds: string[]) =>
+    rows<{ valid: boolean; invalid_reason: string | null; n: number }>(
+      r,
+      sql`select valid, invalid_reason, count(*)::int as n from votes where duel_id in (${sql.join(
+        duelIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) group by valid, invalid_reason`,
+    );
+
+  const flags = async () =>
+    (await r.inject({ method: 'GET', url: '/api/manage/votes/flags', headers: mod })).json().items as {
+      id: string;
+      voter: string;
+      reason: string;
+      votes: number;
+      zScore: number;
+      restoredAt: string | null;
+    }[];
+
+  it('flags a network whose fresh-id visitors pick against the crowd, sets its votes aside at the fit, and a moderator restores them for good', async () => {
+    const stuffed = await freshIdsVote(randomNet(), true);
+    const honest = await freshIdsVote(randomNet(), false);
+    await r.fitRankings();
+    const flagged = await flags();
+    // No single visitor had enough votes to be judged; their network did.
+    expect(flagged.map((f) => [f.voter.split('-')[0], f.reason, f.votes])).toEqual([
+      ['network', 'network_outlier', 30],
+    ]);
+    expect(flagged[0]!.zScore).toBeLessThan(-4);
+    expect(await validity(stuffed)).toEqual([{ valid: false, invalid_reason: 'network_outlier', n: 30 }]);
+    expect(await validity(honest)).toEqual([{ valid: true, invalid_reason: null, n: 30 }]);
+
+    const restore = await r.inject({
+      method: 'POST',
+      url: `/api/manage/votes/flags/${flagged[0]!.id}/restore`,
+      headers: mod,
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.json().restored).toBe(30);
+    await r.fitRankings({ force: true });
+    const after = await flags();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.restoredAt).not.toBeNull();
+    expect(await validity(stuffed)).toEqual([{ valid: true, invalid_reason: null, n: 30 }]);
   });
 });
