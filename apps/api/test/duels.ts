@@ -10,6 +10,12 @@ import { type DuelClaims, DuelTokens } from '#modules/duels/duel-token.ts';
 import { VisitorIds } from '#modules/duels/visitor-id.ts';
 import { type TestApp, bearer } from './helpers.ts';
 
+/** The opt-in stuffing figure (votes-stuffing-figure.int.test.ts): STUFFING_FIGURE=1, STUFFING_MINUTES (30). */
+export const stuffingFigure = {
+  run: Boolean(process.env.STUFFING_FIGURE),
+  minutes: Number(process.env.STUFFING_MINUTES ?? 30),
+};
+
 /** Duel tokens live 10 minutes (DUEL_TTL_SECONDS). */
 export const TTL_MS = 600_000;
 
