@@ -2,7 +2,7 @@
 // docs/performance.md, as ratios against a raw node:http server answering the same JSON in the
 // same run (A B A B A B, median and range), then p50/p99 at a fixed rate of half the route's own maximum.
 //
-// - GET /api/duels/next on PostgreSQL, 1 000 visitor ids in turn.
+// - GET /api/duels/next on PostgreSQL, 1 000 server-issued visitor ids in turn.
 // - POST /api/duels/votes, durable, on PostgreSQL and on embedded PGlite, both servers up and measured in
 //   turn (raw, PostgreSQL, PGlite, three times), so PGlite's ratio to PostgreSQL is side by side too.
 //   Duel tokens are issued first (GET next with the visitor ids); the bench waits past
@@ -13,7 +13,7 @@
 // Each database is fresh: a `manto_bench_<random>` PostgreSQL database (dropped at the end) and a temporary
 // PGlite directory, with 200 jerseys inserted by SQL. Vote rate limits and the daily cap are raised so one
 // load generator can vote; the decision-time check stays on. BENCH_SECONDS (default 5) sets each run.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,9 @@ const SERVER_ENV = {
   VOTE_MIN_DECISION_MS: String(MIN_DECISION_MS),
   VOTE_RATE_PER_MINUTE: '1000000',
   VOTE_DAILY_CAP: '1000000',
+  // Visitor ids are issued by the server: 1 000 of them from one address, valid on both servers (one secret).
+  VISITOR_IDS_PER_HOUR: '1000000',
+  JWT_SECRET: randomBytes(32).toString('hex'),
   // No fit while duels and votes are measured (the first one, at start, sees no votes).
   RANKING_INTERVAL_SECONDS: '86400',
 };
@@ -67,7 +70,22 @@ const SERVER_ENV = {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const roundUp = (n) => Math.max(CONNECTIONS, Math.ceil(n / CONNECTIONS) * CONNECTIONS);
 const roundDown = (n) => Math.floor(n / CONNECTIONS) * CONNECTIONS;
-const voterIds = Array.from({ length: VOTERS }, () => randomUUID());
+/** Server-issued visitor ids (`v1.<uuid>.<mac>`), by their uuid (the voter key a duel token carries). */
+const voterIds = [];
+const voterIdOf = new Map();
+async function issueVoterIds(base) {
+  for (let i = 0; i < VOTERS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, VOTERS - i) }, async () => {
+        const res = await fetch(`${base}/api/duels/visitor`, { method: 'POST' });
+        if (res.status !== 200) throw new Error(`POST /api/duels/visitor: ${res.status} ${await res.text()}`);
+        return (await res.json()).voterId;
+      }),
+    );
+    voterIds.push(...batch);
+  }
+  for (const id of voterIds) voterIdOf.set(id.split('.')[1], id);
+}
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -135,7 +153,7 @@ async function issueTokens(base, n) {
   const result = await nextDuelLoad(base, { amount: roundUp(n) }, (duel) => {
     if (!duel) return;
     const voterKey = JSON.parse(Buffer.from(duel.token.split('.')[0], 'base64url').toString())[4];
-    tokens.push({ token: duel.token, voter: voterKey.slice(2) });
+    tokens.push({ token: duel.token, voter: voterIdOf.get(voterKey.slice(2)) });
   });
   check('issuing duel tokens', result);
   return tokens;
@@ -325,6 +343,7 @@ try {
 
   // The raw server answers each route with a copy of the app's own JSON.
   const PG = url(PG_PORT);
+  await issueVoterIds(PG);
   const sampleDuel = await (await fetch(`${PG}/api/duels/next`, { headers: { 'x-voter-id': voterIds[0] } })).text();
   await sleep(MIN_DECISION_MS + 100);
   const sampleVote = await (

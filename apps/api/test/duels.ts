@@ -7,7 +7,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { type DuelClaims, DuelTokens } from '#modules/duels/duel-token.ts';
+import { VisitorIds } from '#modules/duels/visitor-id.ts';
 import { type TestApp, bearer } from './helpers.ts';
+
+/** The opt-in stuffing figure (votes-stuffing-figure.int.test.ts): STUFFING_FIGURE=1, STUFFING_MINUTES (30). */
+export const stuffingFigure = {
+  run: Boolean(process.env.STUFFING_FIGURE),
+  minutes: Number(process.env.STUFFING_MINUTES ?? 30),
+};
 
 /** Duel tokens live 10 minutes (DUEL_TTL_SECONDS). */
 export const TTL_MS = 600_000;
@@ -22,9 +29,32 @@ export interface Client {
 
 export const randomIp = () => `10.${[...randomBytes(3)].join('.')}`;
 
-export function visitor(ip = randomIp()): Client {
+/** A visitor holding an id the app signed (as POST /api/duels/visitor would issue), from `ip`. */
+export function visitor(app: TestApp, ip = randomIp()): Client {
   const id = randomUUID();
-  return { headers: { 'x-voter-id': id }, ip, key: `v:${id}` };
+  return { headers: visitorHeaders(app, id), ip, key: `v:${id}` };
+}
+
+/** An X-Voter-Id header with an id the app signed. */
+export const visitorHeaders = (app: TestApp, id: string = randomUUID()) => ({
+  'x-voter-id': new VisitorIds(app.config.jwtSecret).issue(id),
+});
+
+/** Asks the app for a visitor id from `ip`, as the web client does. */
+export const issueVisitorId = (app: TestApp, ip: string, lang?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/duels/visitor',
+    remoteAddress: ip,
+    ...(lang ? { headers: { 'accept-language': lang } } : {}),
+  });
+
+/** A visitor whose id the app issued through the API (the call must succeed). */
+export async function issuedVisitor(app: TestApp, ip = randomIp()): Promise<Client> {
+  const res = await issueVisitorId(app, ip);
+  expect(res.statusCode, res.body).toBe(200);
+  const id: string = res.json().voterId;
+  return { headers: { 'x-voter-id': id }, ip, key: `v:${id.split('.')[1]}` };
 }
 
 export async function member(app: TestApp): Promise<Client> {

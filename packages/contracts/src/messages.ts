@@ -50,6 +50,7 @@ const pt = {
   HAS_VOTES:
     'Não é possível excluir: esta camisa já recebeu {{count}} voto(s). Desative-a para tirá-la dos duelos e rankings.',
   VOTER_REQUIRED: 'Identificação do votante ausente. Recarregue a página e tente de novo.',
+  VOTER_ID_INVALID: 'Identificação de visitante inválida ou antiga. Carregue um novo duelo.',
   INVALID_DUEL: 'Duelo inválido. Carregue um novo duelo.',
   DUEL_NOT_YOURS: 'Este duelo foi aberto em outra sessão. Carregue um novo duelo.',
   DUEL_EXPIRED: 'Este duelo expirou. Carregue um novo duelo.',
@@ -123,6 +124,7 @@ const en: Record<MessageKey, string> = {
   IMAGE_TOO_LARGE: 'Image too large: upload up to 10 MB and at most 40 megapixels.',
   HAS_VOTES: 'Cannot delete: this jersey has {{count}} vote(s). Deactivate it to take it out of duels and rankings.',
   VOTER_REQUIRED: 'Missing voter id. Reload the page and try again.',
+  VOTER_ID_INVALID: 'Invalid or outdated visitor id. Load a new duel.',
   INVALID_DUEL: 'Invalid duel. Load a new one.',
   DUEL_NOT_YOURS: 'This duel was opened in another session. Load a new one.',
   DUEL_EXPIRED: 'This duel has expired. Load a new one.',

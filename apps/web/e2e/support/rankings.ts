@@ -1,29 +1,34 @@
 /**
  * Votes and ranking waits for the rankings journeys, through the real API: a duel is drawn with
- * GET /api/duels/next (as a visitor with X-Voter-Id, or as a member with a Bearer token), answered
+ * GET /api/duels/next (as a visitor with a server-issued X-Voter-Id, or as a member with a Bearer token), answered
  * after the server's minimum decision time, and the ranking job (every 2 s in the e2e stack) turns
  * the votes into snapshots.
  */
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import type { Ranking, JerseyRating, NextDuel, VoteOutcome, VoteResult } from '@manto/contracts';
+import type { Ranking, JerseyRating, NextDuel, VisitorIdResponse, VoteOutcome, VoteResult } from '@manto/contracts';
 
 /** The API refuses answers faster than ~700 ms after the duel was issued. */
 const DECISION_MS = 780;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Voter {
-  /** A visitor id (X-Voter-Id) … */
+  /** A visitor id (X-Voter-Id), issued by the server at the visitor's first vote … */
   voterId?: string;
   /** … or a member's access token. */
   accessToken?: string;
 }
 
-export const visitor = (): Voter => ({ voterId: randomUUID() });
+/** A new visitor; their signed id is asked for (POST /api/duels/visitor) when they first vote. */
+export const visitor = (): Voter => ({});
 
-function headersOf(voter: Voter): Record<string, string> {
+async function headersOf(request: APIRequestContext, voter: Voter): Promise<Record<string, string>> {
   if (voter.accessToken) return { authorization: `Bearer ${voter.accessToken}` };
-  return { 'x-voter-id': voter.voterId ?? randomUUID() };
+  if (!voter.voterId) {
+    const res = await request.post('/api/duels/visitor');
+    if (res.status() !== 200) throw new Error(`POST /api/duels/visitor: ${res.status()} ${await res.text()}`);
+    voter.voterId = ((await res.json()) as VisitorIdResponse).voterId;
+  }
+  return { 'x-voter-id': voter.voterId };
 }
 
 export interface VoteOptions {
@@ -37,7 +42,7 @@ export interface VoteOptions {
 
 /** Answers `count` duels in a row; returns the ids of the pairs answered. */
 export async function castVotes(request: APIRequestContext, options: VoteOptions): Promise<[string, string][]> {
-  const headers = headersOf(options.voter);
+  const headers = await headersOf(request, options.voter);
   const res = await request.get('/api/duels/next', {
     headers,
     params: options.team ? { team: options.team } : {},

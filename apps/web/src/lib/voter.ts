@@ -1,56 +1,92 @@
-import { VOTER_HEADER } from '@manto/contracts';
+import { VISITOR_ID_PREFIX, VOTER_HEADER } from '@manto/contracts';
+import { ApiError } from './api-client.ts';
 
-/** Where a visitor's random voter id is kept (docs/ranking.md §1: the voter key of signed-out users). */
+/** Where a visitor's id is kept (docs/ranking.md §1: the voter key of signed-out users). */
 export const VOTER_ID_KEY = 'manto.voterId';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** The server's refusals of a visitor id: none sent, or one it did not sign. */
+const REFUSED_ID_CODES = new Set(['VOTER_REQUIRED', 'VOTER_ID_INVALID']);
 
-/** A random v4 UUID; crypto.randomUUID is missing outside secure contexts (plain http on a LAN host). */
-export function randomUuid(cryptoArg: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto) {
-  if (typeof cryptoArg.randomUUID === 'function') return cryptoArg.randomUUID();
-  const bytes = cryptoArg.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** Ids the server signed start with the version tag; a browser-made UUID from before does not. */
+const isSigned = (id: string | null | undefined): id is string => !!id && id.startsWith(VISITOR_ID_PREFIX);
+
+export interface VoterIds {
+  /** The stored signed id, or a fresh one from the server (one request at a time for every caller in the tab). */
+  get(): Promise<string>;
+  /** Drops an id the server refused, so the next get() asks for a new one. */
+  forget(id: string): void;
 }
 
 /**
- * The visitor's id: read from storage, or made and stored on first use. Without usable storage
+ * The visitor's id, issued by the server (POST /api/duels/visitor) the first time it is needed and kept in
+ * storage. A stored id that is not signed (made by the browser before ids were signed) is replaced the same
+ * way. Storage is read on every call, so a tab uses an id another tab just stored. Without usable storage
  * (private mode, blocked) the id lives for the tab only.
  */
-export function createVoterIdSource(storage: Storage | undefined, makeId: () => string = () => randomUuid()) {
+export function createVoterIds(storage: Storage | undefined, issue: () => Promise<string>): VoterIds {
   let memory: string | null = null;
-  return function voterId(): string {
-    let stored: string | null;
+  let issuing: Promise<string> | null = null;
+
+  const read = (): string | null => {
     try {
-      stored = storage?.getItem(VOTER_ID_KEY) ?? null;
+      return storage?.getItem(VOTER_ID_KEY) ?? null;
     } catch {
-      stored = null;
+      return null;
     }
-    if (stored && UUID.test(stored)) return stored;
-    memory ??= makeId();
+  };
+
+  const keep = (id: string): string => {
+    memory = id;
     try {
-      storage?.setItem(VOTER_ID_KEY, memory);
+      storage?.setItem(VOTER_ID_KEY, id);
     } catch {
       // Storage full or blocked: keep the id in memory for this tab.
     }
-    return memory;
+    return id;
+  };
+
+  return {
+    async get() {
+      const stored = read();
+      if (isSigned(stored)) return stored;
+      // Storage lost or overwritten (cleared, blocked): this tab's id stays good, and is stored again.
+      if (isSigned(memory)) return keep(memory);
+      issuing ??= issue()
+        .then(keep)
+        .finally(() => {
+          issuing = null;
+        });
+      return issuing;
+    },
+    forget(id) {
+      if (memory === id) memory = null;
+      try {
+        // Only if it is still the refused one: another tab may already have stored a new id.
+        if (storage?.getItem(VOTER_ID_KEY) === id) storage.removeItem(VOTER_ID_KEY);
+      } catch {
+        // Nothing stored to drop.
+      }
+    },
   };
 }
 
-function browserStorage(): Storage | undefined {
+/**
+ * Runs a duel call with the visitor's X-Voter-Id. When the server refuses the id, it is dropped and, with
+ * `retry`, the call runs once more with a fresh id; otherwise the refusal goes to the caller (a vote's duel
+ * is bound to the refused id, so only a fresh duel can follow).
+ */
+export async function withVoterId<T>(
+  ids: VoterIds,
+  call: (headers: Record<string, string>) => Promise<T>,
+  { retry }: { retry: boolean },
+): Promise<T> {
+  const id = await ids.get();
   try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    return undefined;
+    return await call({ [VOTER_HEADER]: id });
+  } catch (error) {
+    if (!(error instanceof ApiError) || !REFUSED_ID_CODES.has(error.code)) throw error;
+    ids.forget(id);
+    if (!retry) throw error;
+    return call({ [VOTER_HEADER]: await ids.get() });
   }
-}
-
-/** The app's voter id, kept in local storage under `manto.voterId`. */
-export const getVoterId = createVoterIdSource(browserStorage());
-
-/** The header duel calls carry (harmless for signed-in users, whose token decides). */
-export function voterHeaders(id: string = getVoterId()): Record<string, string> {
-  return { [VOTER_HEADER]: id };
 }

@@ -37,8 +37,13 @@ export const votes = pgTable(
     skipReason: text('skip_reason'),
     voterKey: text('voter_key').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** SHA-256 of the client IP with a server salt. */
+    /** Keyed hash (HMAC) of the client's address: an IPv4 address, or an IPv6 /64 (docs/ranking.md §2). */
     ipHash: text('ip_hash'),
+    /**
+     * Keyed hash (HMAC) of the client's network, the IPv4 /24 or IPv6 /64, so outlier checks can group votes by
+     * network without keeping where anyone voted from; null on votes stored before it existed.
+     */
+    networkKey: text('network_key'),
     userAgent: text('user_agent'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,7 +60,10 @@ export const votes = pgTable(
   ],
 );
 
-/** Votes a voter cast on a UTC day that could count: the daily cap reads one row, not the votes. */
+/**
+ * Votes cast on a UTC day that could count, per voter key (`u:…`, `v:…`) and, for visitors, per address
+ * (`ip:<hash>`) and per network (`net:<hash>`): each daily cap reads one row, not the votes (docs/ranking.md §6).
+ */
 export const voterDays = pgTable(
   'voter_days',
   {

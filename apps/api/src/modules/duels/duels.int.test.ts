@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDuelResponse, voteResponse } from '@manto/contracts';
 import { seedCatalogue } from '#test/catalogue.ts';
+import { visitorHeaders } from '#test/duels.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const visitor = () => ({ 'x-voter-id': randomUUID() });
+const visitor = () => visitorHeaders(t);
 
 async function nextDuel(headers: Record<string, string>, query = '') {
   const res = await t.inject({ method: 'GET', url: `/api/duels/next${query}`, headers });

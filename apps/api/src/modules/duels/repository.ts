@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
 import { liveRatings, pairStats, voterDays, votes } from '#db/schema/index.ts';
@@ -18,6 +18,8 @@ export interface VoteToStore {
   voterKey: string;
   userId: string | null;
   ipHash: string;
+  /** Keyed hash of the client's /24 or /64. */
+  networkKey: string;
   userAgent: string | null;
   issuedAt: Date;
   /** From the clock that judged the decision time, so answered_at − issued_at is that time. */
@@ -26,6 +28,11 @@ export interface VoteToStore {
   /** The voter's UTC day, YYYY-MM-DD, for the daily cap. */
   day: string;
   dailyCap: number;
+  /**
+   * For visitors: the keyed address and network hashes and their daily caps, which the vote also has to fit
+   * under to count; null for members.
+   */
+  placeCaps: { address: string; addressCap: number; network: string; networkCap: number } | null;
   /** Elo changes as if the vote counts, per scope it counts in; applied only if it does. */
   changes: { scope: string; jerseyId: string; delta: number }[];
 }
@@ -92,15 +99,32 @@ export class DuelRepository {
 
     // Every vote counts in the global ranking, so the cap per scope is in effect a cap per voter per day.
     // The day's counter moves only when this duel was never answered: a replay spends nothing.
-    const day = skip
-      ? sql`select null::int as counted`
-      : sql`insert into ${voterDays} as vd (${cols(voterDays.voterKey, voterDays.day, voterDays.counted)})
-          select ${v.voterKey}, ${v.day}, 1
-           where not exists (select 1 from ${votes} where ${votes.duelId} = ${v.duelId})
+    // A visitor's vote then spends from the address's budget only if it fits the voter's cap, and from the
+    // network's only if it also fits the address's, so a capped voter does not eat the household's budget.
+    // Each counter is one row incremented in this statement, so a cap holds exactly under concurrent votes,
+    // from any process (docs/ranking.md §6).
+    const dayCounter = (key: string, after: SQL) =>
+      sql`insert into ${voterDays} as vd (${cols(voterDays.voterKey, voterDays.day, voterDays.counted)})
+          select ${key}, ${v.day}, 1 ${after}
           on conflict (${cols(voterDays.voterKey, voterDays.day)})
             do update set ${col(voterDays.counted)} = vd.${col(voterDays.counted)} + 1
           returning ${col(voterDays.counted)} as counted`;
-    const valid = skip ? sql`true` : sql`coalesce((select counted from d), 0) <= ${v.dailyCap}`;
+    const none = sql`select null::int as counted where false`;
+    const place = skip ? null : v.placeCaps;
+    const day = skip
+      ? sql`select null::int as counted`
+      : dayCounter(v.voterKey, sql`where not exists (select 1 from ${votes} where ${votes.duelId} = ${v.duelId})`);
+    const address = place ? dayCounter(`ip:${place.address}`, sql`from d where d.counted <= ${v.dailyCap}`) : none;
+    const network = place
+      ? dayCounter(`net:${place.network}`, sql`from a where a.counted <= ${place.addressCap}`)
+      : none;
+    const valid = skip
+      ? sql`true`
+      : place
+        ? sql`coalesce((select counted from d), 0) <= ${v.dailyCap}
+            and coalesce((select counted from a), ${place.addressCap + 1}) <= ${place.addressCap}
+            and coalesce((select counted from n), ${place.networkCap + 1}) <= ${place.networkCap}`
+        : sql`coalesce((select counted from d), 0) <= ${v.dailyCap}`;
     const counts = sql`exists (select 1 from v where v.valid)`;
     const values = sql.join(
       v.changes.map((c) => sql`(${c.scope}, ${c.jerseyId}::uuid, ${c.delta}::double precision)`),
@@ -134,7 +158,7 @@ export class DuelRepository {
     try {
       rows = await queryRows(
         this.db,
-        sql`with d as (${day}),
+        sql`with d as (${day}), a as (${address}), n as (${network}),
           v as (
             insert into ${votes} (${cols(
               votes.duelId,
@@ -146,6 +170,7 @@ export class DuelRepository {
               votes.voterKey,
               votes.userId,
               votes.ipHash,
+              votes.networkKey,
               votes.userAgent,
               votes.issuedAt,
               votes.answeredAt,
@@ -154,7 +179,7 @@ export class DuelRepository {
               votes.invalidReason,
             )})
             select ${v.duelId}, ${v.scope}, ${v.leftId}, ${v.rightId}, ${v.outcome}, ${v.skipReason},
-              ${v.voterKey}, ${v.userId}, ${v.ipHash}, ${v.userAgent},
+              ${v.voterKey}, ${v.userId}, ${v.ipHash}, ${v.networkKey}, ${v.userAgent},
               ${v.issuedAt.toISOString()}, ${v.answeredAt.toISOString()}, ${v.fast}, ok,
               case when ok then null else 'daily_cap' end
             from (select ${valid} as ok) c

@@ -6,30 +6,41 @@ import {
   errorEnvelope,
   nextDuelResponse,
   VOTER_HEADER,
+  visitorIdResponse,
   voteInput,
   voteResponse,
 } from '@manto/contracts';
-import { AppError } from '#lib/app-error.ts';
 import { plainJson } from '#lib/plain-json.ts';
 import type { DuelService, Voter } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const voterHeaders = z.object({ [VOTER_HEADER]: z.string().max(100).optional() });
 
-/** Members vote as themselves; visitors as the random id their browser keeps (docs/ranking.md §1). */
-function voterOf(request: FastifyRequest): Voter {
+/** Members vote as themselves; visitors as the server-signed id their browser keeps (docs/ranking.md §1). */
+function voterOf(request: FastifyRequest, duels: DuelService): Voter {
   const base = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
   if (request.principal) return { key: `u:${request.principal.id}`, userId: request.principal.id, ...base };
   const visitor = request.headers[VOTER_HEADER];
-  if (typeof visitor !== 'string' || !UUID.test(visitor)) throw new AppError(400, 'VOTER_REQUIRED');
-  return { key: `v:${visitor.toLowerCase()}`, userId: null, ...base };
+  return { key: duels.visitorKey(typeof visitor === 'string' ? visitor : undefined), userId: null, ...base };
 }
 
 export default async function duelRoutes(app: FastifyInstance, opts: { duels: DuelService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { duels } = opts;
   const tags = ['duels'];
+
+  // A fresh signed visitor id; issuance is limited per address (docs/ranking.md §1).
+  r.post(
+    '/api/duels/visitor',
+    {
+      schema: { tags, response: { 200: visitorIdResponse, ...errors } },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { voterId: await duels.issueVisitorId(request.ip) };
+    },
+  );
 
   r.get(
     '/api/duels/next',
@@ -44,7 +55,7 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
       config: { access: 'public', identify: true },
     },
     async (request, reply) => {
-      const voter = voterOf(request);
+      const voter = voterOf(request, duels);
       reply.header('cache-control', 'no-store');
       return duels.next(await duels.resolveScope(request.query), voter);
     },
@@ -57,6 +68,6 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
       serializerCompiler: plainJson,
       config: { access: 'public', identify: true },
     },
-    async (request) => duels.vote(request.body, voterOf(request)),
+    async (request) => duels.vote(request.body, voterOf(request, duels)),
   );
 }

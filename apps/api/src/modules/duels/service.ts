@@ -9,6 +9,7 @@ import {
 } from '@manto/contracts';
 import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
+import { clientPlace } from '#lib/network.ts';
 import { countedScopes, scopeKey, parseScope } from '#lib/scopes.ts';
 import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
@@ -17,12 +18,27 @@ import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
 import type { LiveRatings } from './live-ratings.ts';
 import { pairKey, pickPair } from './pair-sampler.ts';
 import type { DuelRepository } from './repository.ts';
+import { VisitorIds } from './visitor-id.ts';
 
 /** Answers faster than this are kept and counted but flagged for moderators (docs/ranking.md §6). */
 const FLAG_FAST_MS = 2_000;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 /** Per-IP limit = this × the per-voter limit: many fans share one network (stadiums, offices). */
 const IP_FACTOR = 4;
+/**
+ * A visitor's votes count at most this × VOTE_DAILY_CAP (1 000 by default) per address per UTC day
+ * (docs/ranking.md §6). An address is one household or small office behind NAT: two visitors there voting the
+ * per-voter maximum in one day is already far past what fans do (a long session is ~100 duels), while one
+ * machine minting visitor ids can no longer count ≈172 800 votes a day (120 a minute).
+ */
+const ADDRESS_CAP_FACTOR = 2;
+/**
+ * … and this × VOTE_DAILY_CAP (2 500) per network, the IPv4 /24 or IPv6 /64: room for a couple of dozen
+ * keen visitors of one office, campus floor or carrier NAT pool in a day, while a stuffer hopping addresses
+ * inside their own /24 still shares one budget. Members are never held to these: an account costs far more.
+ */
+const NETWORK_CAP_FACTOR = 5;
 
 export interface Voter {
   /** 'u:<user id>' when signed in, else 'v:<visitor id>'. */
@@ -37,6 +53,7 @@ export interface DuelSettings {
   minDecisionMs: number;
   ratePerMinute: number;
   dailyCap: number;
+  visitorIdsPerHour: number;
 }
 
 interface Scope {
@@ -49,7 +66,9 @@ export class DuelService {
   /** Told of every stored vote and whether it counts (app.ts feeds the metrics). */
   onVote?: (counted: boolean) => void;
   private readonly tokens: DuelTokens;
+  private readonly visitorIds: VisitorIds;
   private readonly ipSalt: Buffer;
+  private readonly networkSalt: Buffer;
 
   constructor(
     private readonly repository: DuelRepository,
@@ -61,7 +80,31 @@ export class DuelService {
     private readonly now: () => number = Date.now,
   ) {
     this.tokens = new DuelTokens(settings.secret, DUEL_TTL_SECONDS * 1000);
+    this.visitorIds = new VisitorIds(settings.secret);
     this.ipSalt = createHmac('sha256', settings.secret).update('manto ip hash v1').digest();
+    this.networkSalt = createHmac('sha256', settings.secret).update('manto network key v1').digest();
+  }
+
+  /**
+   * A fresh signed visitor id, at most `visitorIdsPerHour` per address per clock hour (docs/ranking.md §1), so
+   * a new identity costs something. Counted in the shared counters; the window is the clock hour, so the
+   * refusal can say exactly when the next id is available.
+   */
+  async issueVisitorId(ip: string): Promise<string> {
+    const now = this.now();
+    const hour = Math.floor(now / HOUR_MS);
+    const issued = await this.counters.hit(`visitor-ids:${this.where(ip).address}:${hour}`, HOUR_MS);
+    if (issued > this.settings.visitorIdsPerHour)
+      throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: Math.ceil(((hour + 1) * HOUR_MS - now) / 1000) });
+    return this.visitorIds.issue();
+  }
+
+  /** The voter key of a visitor's X-Voter-Id: only ids this server signed pass (docs/ranking.md §1). */
+  visitorKey(header: string | undefined): string {
+    if (!header) throw new AppError(400, 'VOTER_REQUIRED');
+    const id = this.visitorIds.verify(header);
+    if (!id) throw new AppError(400, 'VOTER_ID_INVALID');
+    return `v:${id}`;
   }
 
   /** The scope a query names; unknown team or model → 404. */
@@ -127,6 +170,7 @@ export class DuelService {
     if (!left || !right) throw new AppError(410, 'DUEL_EXPIRED');
     // One voter's votes are stored one after another in this process, so concurrent votes cannot both
     // slip under the daily cap (across processes a burst may pass it by a few; the rate limit bounds that).
+    const where = this.where(voter.ip);
     const { stored, changes } = await this.serially(voter.key, async () => {
       // Deltas as if the vote counts; the statement applies them only if it does (daily cap).
       const scopes = counting ? countedScopes(left, right) : [];
@@ -150,13 +194,23 @@ export class DuelService {
         skipReason: input.outcome === 'skip' ? (input.skipReason ?? null) : null,
         voterKey: voter.key,
         userId: voter.userId,
-        ipHash: this.hashIp(voter.ip),
+        ipHash: where.address,
+        networkKey: where.network,
         userAgent: voter.userAgent,
         issuedAt: new Date(claims.issuedAt),
         answeredAt: new Date(now),
         fast: counting && decisionMs < FLAG_FAST_MS,
         day: new Date(now).toISOString().slice(0, 10),
         dailyCap: this.settings.dailyCap,
+        // Visitors also share their address's and network's daily budget; members keep their own cap only.
+        placeCaps: voter.userId
+          ? null
+          : {
+              address: where.address,
+              addressCap: this.settings.dailyCap * ADDRESS_CAP_FACTOR,
+              network: where.network,
+              networkCap: this.settings.dailyCap * NETWORK_CAP_FACTOR,
+            },
         changes,
       });
       if (stored.status === 'stored') for (const r of stored.ratings) this.ratings.set(r.scope, r.jersey_id, r);
@@ -218,13 +272,22 @@ export class DuelService {
     const rate = this.settings.ratePerMinute;
     const [byVoter, byIp] = await Promise.all([
       this.counters.hit(`rate:voter:${voter.key}`, MINUTE_MS),
-      this.counters.hit(`rate:ip:${this.hashIp(voter.ip)}`, MINUTE_MS),
+      this.counters.hit(`rate:ip:${this.where(voter.ip).address}`, MINUTE_MS),
     ]);
     if (byVoter > rate || byIp > rate * IP_FACTOR) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: 60 });
   }
 
-  private hashIp(ip: string): string {
-    return createHmac('sha256', this.ipSalt).update(ip).digest('base64url');
+  /**
+   * Keyed hashes of the client's address and network (lib/network.ts): limits and outlier checks can tell
+   * clients apart without the server keeping where anyone voted from. Keyed, because there are only 2^24
+   * IPv4 /24s: a plain hash of one would be reversed by trying them all.
+   */
+  private where(ip: string): { address: string; network: string } {
+    const place = clientPlace(ip);
+    return {
+      address: createHmac('sha256', this.ipSalt).update(place.address).digest('base64url'),
+      network: createHmac('sha256', this.networkSalt).update(place.network).digest('base64url'),
+    };
   }
 }
 

@@ -57,7 +57,7 @@ describe('invariants after a mix of votes', () => {
     const [home, away] = models.map((x) => x.slug);
 
     // A visitor past the daily cap: the 5th and 6th are stored, not counted.
-    const fan = visitor();
+    const fan = visitor(t);
     expect(await votes(fan, ['left', 'right', 'tie', 'both_bad', 'left', 'right'])).toEqual([
       true,
       true,
@@ -71,7 +71,7 @@ describe('invariants after a mix of votes', () => {
     expect(await votes(signedIn, ['right', 'left', 'tie'], `?team=${team0}`)).toEqual([true, true, true]);
     expect(await votes(signedIn, ['left'], `?team=${team1}&model=${home}`)).toEqual([true]);
     // Skips never count; the tie after them does.
-    const unsure = visitor();
+    const unsure = visitor(t);
     const skipped = await duelOf(t, unsure);
     const skip = await answer(unsure, skipped, 'skip', 'dont_know');
     expect(skip.json().counted).toBe(false);
@@ -84,13 +84,13 @@ describe('invariants after a mix of votes', () => {
     think(t);
     expect((await answer(unsure, replayed, 'left')).statusCode).toBe(200);
     expect((await answer(unsure, replayed, 'right')).statusCode).toBe(409);
-    const stolen = await duelOf(t, visitor());
+    const stolen = await duelOf(t, visitor(t));
     think(t);
     expect((await answer(unsure, stolen, 'left')).statusCode).toBe(403);
     expect((await answer(unsure, await duelOf(t, unsure), 'left')).statusCode).toBe(422);
 
     // Ten voters on one pair at once, sides as drawn.
-    const crowd = Array.from({ length: 10 }, () => visitor());
+    const crowd = Array.from({ length: 10 }, () => visitor(t));
     const duels = await Promise.all(crowd.map((c) => duelOf(t, c, `?team=${team0}&model=${away}`)));
     think(t);
     const all = await Promise.all(crowd.map((c, i) => answer(c, duels[i]!, i % 2 ? 'left' : 'right')));

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#test/catalogue.ts';
 import {
+  type Client,
   chain,
   claimsOf,
   duelOf,
@@ -38,7 +39,7 @@ describe('rate limits and the daily cap', () => {
   afterAll(async () => limited?.close());
 
   it('answers the 6th vote of one voter within the minute with 429, localised, with Retry-After; a minute on, it is taken', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const { responses, pending } = await chain(limited, me, 5);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const en = await post(limited, me, { token: pending.token, outcome: 'left' }, { lang: 'en' });
@@ -53,7 +54,7 @@ describe('rate limits and the daily cap', () => {
     expect(pt.json().message).toBe('Muitas tentativas. Aguarde 60 segundos e tente novamente.');
     expect(await votesOfVoter(limited, me.key)).toBe(5);
     // Another voter on the same network is not affected.
-    const neighbour = visitor(me.ip);
+    const neighbour = visitor(limited, me.ip);
     expect((await vote(limited, neighbour, (await duelOf(limited, neighbour)).token)).statusCode).toBe(200);
     // The window is fixed from the first vote: a minute after it, the refused duel is taken.
     limited.clock.advance(MINUTE_MS);
@@ -65,11 +66,11 @@ describe('rate limits and the daily cap', () => {
   it('limits one IP to 4 × the per-voter rate, whatever voter ids it sends', async () => {
     const ip = randomIp();
     for (let i = 0; i < 20; i++) {
-      const v = visitor(ip);
+      const v = visitor(limited, ip);
       const res = await vote(limited, v, (await duelOf(limited, v)).token);
       expect(res.statusCode, `vote ${i + 1}: ${res.body}`).toBe(200);
     }
-    const v = visitor(ip);
+    const v = visitor(limited, ip);
     const res = await vote(limited, v, (await duelOf(limited, v)).token);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('TOO_MANY_REQUESTS');
@@ -84,17 +85,17 @@ describe('rate limits and the daily cap', () => {
     try {
       await seedCatalogue(proxied.db, { teams: 1, models: ['Home'], seasons: [2020, 2021] });
       // The proxy at 10.0.0.1 appends the address it saw; whatever the client put in front is theirs.
-      const through = (v: ReturnType<typeof visitor>) => ({
+      const through = (v: Client) => ({
         ...v,
         ip: '10.0.0.1',
         headers: { ...v.headers, 'x-forwarded-for': `${randomIp()}, 203.0.113.7` },
       });
       for (let i = 0; i < 20; i++) {
-        const v = through(visitor());
+        const v = through(visitor(proxied));
         const res = await vote(proxied, v, (await duelOf(proxied, v)).token);
         expect(res.statusCode, `vote ${i + 1}: ${res.body}`).toBe(200);
       }
-      const v = through(visitor());
+      const v = through(visitor(proxied));
       const refused = await vote(proxied, v, (await duelOf(proxied, v)).token);
       expect(refused.statusCode, refused.body).toBe(429);
     } finally {
@@ -103,7 +104,7 @@ describe('rate limits and the daily cap', () => {
   });
 
   it('stores the 4th vote of the day in a scope as invalid (daily_cap), counted:false, without moving ratings', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const { responses, pending } = await chain(limited, me, 3);
     expect(responses.map((r) => [r.statusCode, r.json().counted])).toEqual([
       [200, true],
@@ -133,7 +134,7 @@ describe('rate limits and the daily cap', () => {
   });
 
   it('counts exactly the daily cap when one voter’s votes arrive at once', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const duels = await Promise.all(Array.from({ length: 5 }, () => duelOf(limited, me)));
     const answers = await Promise.all(duels.map((d) => vote(limited, me, d.token)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -148,7 +149,7 @@ describe('rate limits and the daily cap', () => {
 
   // A retried vote (double tap, network retry) must not burn one of the voter's counted votes for the day.
   it('does not spend the daily cap on a replayed duel token (409)', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const first = await duelOf(limited, me);
     const a = await vote(limited, me, first.token);
     expect(a.json().counted).toBe(true);
@@ -163,7 +164,7 @@ describe('rate limits and the daily cap', () => {
 
   // Every vote counts in the global ranking, so a voter over the cap must not keep moving it through team duels.
   it('does not let a voter over the global cap keep moving global ratings through team duels', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const { responses } = await chain(limited, me, 4);
     expect(responses.at(-1)!.json().counted).toBe(false);
     const team = limitedCatalogue.teams[0]!;
@@ -178,7 +179,7 @@ describe('rate limits and the daily cap', () => {
 
   // Last in this block: it moves the app's clock to the next day.
   it('counts a capped voter’s votes again from the next UTC day', async () => {
-    const me = visitor();
+    const me = visitor(limited);
     const { responses } = await chain(limited, me, 4);
     expect(responses.map((r) => r.json().counted)).toEqual([true, true, true, false]);
     // Still capped at the last millisecond of the day…
@@ -232,7 +233,7 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
   /** Polls, with a bound, until the app's limiter counts in Redis (a 6th request from one voter is refused). */
   async function limiterLive(app: TestApp) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const probe = visitor();
+      const probe = visitor(app);
       let last = 0;
       for (let i = 0; i < 6; i++) last = (await vote(app, probe, 'not-a-token')).statusCode;
       if (last === 429) return;
@@ -242,7 +243,7 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
   }
 
   it('counts one voter’s votes on both: 5 on app A make app B refuse the 6th', async () => {
-    const me = visitor();
+    const me = visitor(a);
     for (let i = 0; i < 5; i++) {
       const res = await vote(a, me, (await duelOf(a, me)).token);
       expect(res.statusCode, res.body).toBe(200);
@@ -250,7 +251,7 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     const onB = await vote(b, me, (await duelOf(b, me)).token);
     expect(onB.statusCode, onB.body).toBe(429);
     expect(onB.json().code).toBe('TOO_MANY_REQUESTS');
-    const other = visitor();
+    const other = visitor(b);
     expect((await vote(b, other, (await duelOf(b, other)).token)).statusCode).toBe(200);
   });
 
@@ -258,11 +259,11 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     const ip = randomIp();
     for (const app of [a, b])
       for (let i = 0; i < 10; i++) {
-        const v = visitor(ip);
+        const v = visitor(app, ip);
         expect((await vote(app, v, (await duelOf(app, v)).token)).statusCode).toBe(200);
       }
     for (const app of [a, b]) {
-      const v = visitor(ip);
+      const v = visitor(app, ip);
       expect((await vote(app, v, (await duelOf(app, v)).token)).statusCode).toBe(429);
     }
   });
@@ -278,7 +279,7 @@ describe('with Redis down', () => {
   afterAll(async () => down?.close());
 
   it('still takes votes', async () => {
-    const me = visitor();
+    const me = visitor(down);
     const res = await vote(down, me, (await duelOf(down, me)).token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().counted).toBe(true);

@@ -50,7 +50,7 @@ const main = () => `?team=${catalogue.teams[0]!.slug}`;
 
 describe('skips and outcomes', () => {
   it('stores a skip with its reason, does not count it and leaves every rating and the crowd tally alone', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, main());
     const { duelId, left, right } = claimsOf(duel.token);
     const ratingsBefore = await ratingsOf(t, [left, right]);
@@ -73,7 +73,7 @@ describe('skips and outcomes', () => {
   });
 
   it('answers 400 VALIDATION_FAILED, localised, to a skip reason on a real answer and to unknown outcomes', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, main());
     const before = await t.count('votes');
     const pt = await post(t, me, { token: duel.token, outcome: 'left', skipReason: 'dont_know' }, { lang: 'pt-BR' });
@@ -111,7 +111,7 @@ describe('pair selection', () => {
   it('never repeats a pair for one voter while unanswered pairs remain, then still serves duels', async () => {
     const four = one.four;
     const query = `?team=${four.teams[0]!.slug}`;
-    const me = visitor();
+    const me = visitor(t);
     let current = await nextDuel(t, me, query);
     const seen: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -135,34 +135,34 @@ describe('pair selection', () => {
     const setActive = (id: string, active: boolean) =>
       t.inject({ method: 'PATCH', url: `/api/manage/jerseys/${id}/active`, headers: mod, payload: { active } });
     // Warm the pool for this scope first, so the test sees the edit invalidate it.
-    expect((await nextDuel(t, visitor(), query)).jerseysCount).toBe(4);
+    expect((await nextDuel(t, visitor(t), query)).jerseysCount).toBe(4);
     const [off, ...rest] = four.jerseys;
     expect((await setActive(off!.id, false)).statusCode).toBe(200);
     for (let i = 0; i < 40; i++) {
-      const d = await nextDuel(t, visitor(), query);
+      const d = await nextDuel(t, visitor(t), query);
       expect(d.jerseysCount).toBe(3);
       expect([d.duel!.left.id, d.duel!.right.id]).not.toContain(off!.id);
     }
     for (let i = 0; i < 20; i++) {
-      const d = await nextDuel(t, visitor());
+      const d = await nextDuel(t, visitor(t));
       expect([d.duel!.left.id, d.duel!.right.id]).not.toContain(off!.id);
     }
     expect((await setActive(rest[0]!.id, false)).statusCode).toBe(200);
     expect((await setActive(rest[1]!.id, false)).statusCode).toBe(200);
-    const lonely = await nextDuel(t, visitor(), query);
+    const lonely = await nextDuel(t, visitor(t), query);
     expect(lonely).toMatchObject({ duel: null, jerseysCount: 1 });
     // Reactivated, it is drawn again.
     expect((await setActive(off!.id, true)).statusCode).toBe(200);
-    const back = await nextDuel(t, visitor(), query);
+    const back = await nextDuel(t, visitor(t), query);
     expect(back.jerseysCount).toBe(2);
     expect([back.duel!.left.id, back.duel!.right.id].sort()).toEqual([off!.id, rest[2]!.id].sort());
   });
 
   it('answers 200 with no duel for a one-jersey scope, and 400 to ?model without ?team', async () => {
     const solo = one.solo;
-    const body = await nextDuel(t, visitor(), `?team=${solo.teams[0]!.slug}&model=${solo.models[0]!.slug}`);
+    const body = await nextDuel(t, visitor(t), `?team=${solo.teams[0]!.slug}&model=${solo.models[0]!.slug}`);
     expect(body).toMatchObject({ duel: null, jerseysCount: 1 });
-    const me = visitor();
+    const me = visitor(t);
     const res = await t.inject({
       method: 'GET',
       url: `/api/duels/next?model=${solo.models[0]!.slug}`,
@@ -177,7 +177,7 @@ describe('catalogue edits against votes', () => {
   it('refuses to delete a voted jersey with 409 HAS_VOTES and its count, localised; deletes an unvoted one', async () => {
     const pairOnly = one.voted;
     const query = `?team=${pairOnly.teams[0]!.slug}`;
-    const me = visitor();
+    const me = visitor(t);
     const first = await duelOf(t, me, query);
     think(t);
     const res = await vote(t, me, first.token);
@@ -209,7 +209,7 @@ describe('catalogue edits against votes', () => {
 
   it('answers 410 DUEL_EXPIRED to a vote on a duel whose jersey was deleted after it was issued', async () => {
     const gone = one.gone;
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, `?team=${gone.teams[0]!.slug}`);
     const mod = await moderator(t);
     const del = await t.inject({ method: 'DELETE', url: `/api/manage/jerseys/${duel.left.id}`, headers: mod });
@@ -228,7 +228,7 @@ describe('many voters on one pair at once', () => {
   it('takes every vote, never a 500 (PostgreSQL)', async (ctx) => {
     if (!t.config.databaseUrl) return ctx.skip();
     const query = `?team=${one.busy.teams[0]!.slug}`;
-    const voters = Array.from({ length: 200 }, () => visitor());
+    const voters = Array.from({ length: 200 }, () => visitor(t));
     const duels = await Promise.all(voters.map((v) => duelOf(t, v, query)));
     think(t);
     const answers = await Promise.all(voters.map((v, i) => vote(t, v, duels[i]!.token, i % 3 ? 'left' : 'right')));
@@ -253,7 +253,7 @@ describe('a second process on the same database (PostgreSQL only: PGlite is in-p
   it('answers 410, not 500, to a vote on a jersey deleted by another process', async (ctx) => {
     if (!other) return ctx.skip();
     const gone = one.other;
-    const me = visitor();
+    const me = visitor(other);
     const duel = await duelOf(other, me, `?team=${gone.teams[0]!.slug}`);
     const del = await t.inject({
       method: 'DELETE',

@@ -49,13 +49,13 @@ const main = () => `?team=${catalogue.teams[0]!.slug}`;
 
 describe('duel tokens', () => {
   it('refuses edited, foreign and garbage tokens with 400 INVALID_DUEL and stores nothing', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, main());
     const claims = claimsOf(duel.token);
     const other = catalogue.jerseys.find((j) => j.id !== claims.left && j.id !== claims.right)!;
     const before = await t.count('votes');
     const past = t.clock.now() - 5_000;
-    const someoneElse = visitor();
+    const someoneElse = visitor(t);
     const forged: [string, Client, string][] = [
       ['backdated issuedAt', me, edited(duel.token, { issuedAt: past })],
       ['swapped jersey', me, edited(duel.token, { left: other.id, issuedAt: past })],
@@ -96,7 +96,7 @@ describe('duel tokens', () => {
   });
 
   it('takes a duel up to exactly 10 minutes after it was issued and answers 410 DUEL_EXPIRED 1 ms later', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const issuedAt = t.clock.now();
     const [first, second] = [await duelOf(t, me, main()), await duelOf(t, me, main())];
     // The client is told when the duel expires.
@@ -117,7 +117,7 @@ describe('duel tokens', () => {
   });
 
   it('takes exactly one of 100 parallel submissions of one token; the rest are 409 and change nothing', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, `?team=${replay.teams[0]!.slug}`);
     const { duelId, left, right } = claimsOf(duel.token);
     think(t);
@@ -154,11 +154,11 @@ describe('duel tokens', () => {
 
 describe('whose duel it is', () => {
   it('answers 403 DUEL_NOT_YOURS to another visitor or a member, without burning the owner’s token', async () => {
-    const owner = visitor();
+    const owner = visitor(t);
     const duel = await duelOf(t, owner, main());
     const signedIn = await member(t);
     think(t);
-    for (const thief of [visitor(), visitor(owner.ip), signedIn]) {
+    for (const thief of [visitor(t), visitor(t, owner.ip), signedIn]) {
       const res = await vote(t, thief, duel.token);
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().code).toBe('DUEL_NOT_YOURS');
@@ -176,7 +176,7 @@ describe('whose duel it is', () => {
     const duel = await duelOf(t, me, main());
     expect(claimsOf(duel.token).voterKey).toBe(me.key);
     think(t);
-    const asVisitor = await vote(t, visitor(), duel.token);
+    const asVisitor = await vote(t, visitor(t), duel.token);
     expect(asVisitor.statusCode).toBe(403);
     const res = await vote(t, me, duel.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -190,7 +190,7 @@ describe('whose duel it is', () => {
     const { sid } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sid: string };
     // Access tokens are checked against the real time (sessions are not on the test clock).
     const expired = (await t.sessions.signAccessToken(me.userId!, sid, Date.now() - (15 * 60 + 1) * 1000)).token;
-    const v = visitor();
+    const v = visitor(t);
     for (const token of [expired, 'not.a.jwt', `${me.headers.authorization!.slice(7)}x`]) {
       // Even with a valid visitor id alongside: a member whose token went stale must refresh, not vote anonymously.
       const headers = { ...bearer(token), ...v.headers };
@@ -206,7 +206,7 @@ describe('whose duel it is', () => {
 
 describe('decision time', () => {
   it('refuses a vote 699 ms after the duel with 422 and stores nothing; at 700 ms the same token is taken and flagged fast', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, main());
     const { duelId } = claimsOf(duel.token);
     t.clock.advance(699);
@@ -229,7 +229,7 @@ describe('decision time', () => {
   });
 
   it('lets a skip through at once, and flags a vote at 1 999 ms but not one at 2 000 ms', async () => {
-    const me = visitor();
+    const me = visitor(t);
     const duel = await duelOf(t, me, main());
     const skip = await post(t, me, { token: duel.token, outcome: 'skip', skipReason: 'cant_decide' });
     expect(skip.statusCode, skip.body).toBe(200);

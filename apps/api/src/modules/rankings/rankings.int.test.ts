@@ -5,6 +5,7 @@ import { type Ranking, rankingResponse, teamRankingsResponse } from '@manto/cont
 import { queryRows } from '#db/client.ts';
 import { votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
+import { visitorHeaders } from '#test/duels.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 import { type Vote, aggregate, fit, toEloScale } from './bradley-terry/index.ts';
 
@@ -68,7 +69,7 @@ beforeAll(async () => {
   for (let k = 0; k < 40; k++) {
     const outcome = ['left', 'right', 'tie', 'both_bad', 'skip'][k % 5]!;
     const query = ['', `?team=${team}`, `?team=${team}&model=${model}`][k % 3]!;
-    await apiVote(k % 2 ? bearer(member.accessToken) : { 'x-voter-id': randomUUID() }, outcome, query);
+    await apiVote(k % 2 ? bearer(member.accessToken) : visitorHeaders(t), outcome, query);
   }
   await t.fitRankings();
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 import { jerseys, jobLeases, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
 import { col, cols } from '#db/sql-names.ts';
@@ -175,31 +175,43 @@ export class RankingRepository {
   // ——— outliers (outliers.ts holds the test and its thresholds) ———
 
   /**
-   * Voters with at least `minVotes` decisive valid votes whose picks score a z below `maxZ` under a
-   * global fit's scores, never counting voters a moderator restored. See outliers.ts for the formula.
+   * Voters — or, `by: 'network'`, visitors' networks (all visitor votes from one /24 or /64 judged as one
+   * voter) — whose valid decisive votes score z < maxZ under the global fit, with at least `minVotes` of them
+   * (outliers.ts). A network's key comes back as `n:<network key>`. Voters and networks a moderator restored
+   * are never judged again. Votes stored before networks were recorded have none and are judged per voter only.
    */
-  outlierSuspects(globalFitId: number, minVotes: number, maxZ: number): Promise<OutlierSuspect[]> {
+  outlierSuspects(
+    globalFitId: number,
+    minVotes: number,
+    maxZ: number,
+    by: 'voter' | 'network' = 'voter',
+  ): Promise<OutlierSuspect[]> {
     const v = {
       voterKey: col(votes.voterKey),
+      networkKey: col(votes.networkKey),
       outcome: col(votes.outcome),
       leftId: col(votes.leftId),
       rightId: col(votes.rightId),
       valid: col(votes.valid),
     };
+    const restored = sql`select ${voterFlags.voterKey} from ${voterFlags} where ${voterFlags.restoredAt} is not null`;
+    const who = by === 'voter' ? sql`v.${v.voterKey} as voter_key` : sql`'n:' || v.${v.networkKey} as voter_key`;
+    const which =
+      by === 'voter'
+        ? sql`v.${v.voterKey} not in (${restored})`
+        : sql`v.${v.networkKey} is not null and v.${v.voterKey} like 'v:%' and 'n:' || v.${v.networkKey} not in (${restored})`;
     return queryRows<OutlierSuspect>(
       this.db,
       sql`with s as (
           select ${col(rankingEntries.jerseyId)} as jersey_id, ${col(rankingEntries.score)} as score
             from ${rankingEntries} where ${rankingEntries.fitId} = ${globalFitId}),
       p as (
-        select v.${v.voterKey} as voter_key, v.${v.outcome} as outcome,
+        select ${who}, v.${v.outcome} as outcome,
                least(greatest(1 / (1 + exp(-(l.score - r.score) * ln(10) / 400)), 1e-9), 1 - 1e-9) as pl
           from ${votes} v
           join s l on l.jersey_id = v.${v.leftId}
           join s r on r.jersey_id = v.${v.rightId}
-         where v.${v.valid} and v.${v.outcome} in ('left', 'right')
-           and v.${v.voterKey} not in (
-             select ${voterFlags.voterKey} from ${voterFlags} where ${voterFlags.restoredAt} is not null)
+         where v.${v.valid} and v.${v.outcome} in ('left', 'right') and ${which}
       ),
       t as (
         select voter_key, count(*)::int as n,
@@ -212,17 +224,24 @@ export class RankingRepository {
     );
   }
 
-  /** Flags each suspect as an outlier and sets their valid votes aside (never deleted), in one transaction. */
+  /**
+   * Flags each suspect and sets their valid votes aside (never deleted), in one transaction: a voter's votes
+   * as 'outlier'; a network's (`n:<key>`) visitor votes as 'network_outlier', so a restore can tell them apart.
+   */
   async flagOutliers(suspects: OutlierSuspect[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const s of suspects) {
-        await tx
-          .insert(voterFlags)
-          .values({ voterKey: s.voter_key, reason: 'outlier', votes: s.n, zScore: Number(s.z) });
+        const network = s.voter_key.startsWith('n:') ? s.voter_key.slice(2) : null;
+        const reason = network ? 'network_outlier' : 'outlier';
+        await tx.insert(voterFlags).values({ voterKey: s.voter_key, reason, votes: s.n, zScore: Number(s.z) });
         await tx
           .update(votes)
-          .set({ valid: false, invalidReason: 'outlier' })
-          .where(and(eq(votes.voterKey, s.voter_key), eq(votes.valid, true)));
+          .set({ valid: false, invalidReason: reason })
+          .where(
+            network
+              ? and(eq(votes.networkKey, network), like(votes.voterKey, 'v:%'), eq(votes.valid, true))
+              : and(eq(votes.voterKey, s.voter_key), eq(votes.valid, true)),
+          );
       }
     });
   }

@@ -105,7 +105,7 @@ export class VoteRepository {
   }
 
   /**
-   * Closes an open flag and makes the voter's outlier votes count again, in one transaction.
+   * Closes an open flag and makes the voter's (or the network's) outlier votes count again, in one transaction.
    * Returns how many votes were restored, or null when there is no such open flag.
    */
   restoreFlag(flagId: string, moderatorId: string): Promise<number | null> {
@@ -116,10 +116,16 @@ export class VoteRepository {
         .where(and(eq(voterFlags.id, flagId), isNull(voterFlags.restoredAt)))
         .returning({ voterKey: voterFlags.voterKey });
       if (!flag) return null;
+      // A network's flag (`n:<network key>`) set its visitors' votes aside as 'network_outlier'.
+      const network = flag.voterKey.startsWith('n:') ? flag.voterKey.slice(2) : null;
       const restored = await tx
         .update(votes)
         .set({ valid: true, invalidReason: null })
-        .where(and(eq(votes.voterKey, flag.voterKey), eq(votes.invalidReason, 'outlier')))
+        .where(
+          network
+            ? and(eq(votes.networkKey, network), eq(votes.invalidReason, 'network_outlier'))
+            : and(eq(votes.voterKey, flag.voterKey), eq(votes.invalidReason, 'outlier')),
+        )
         .returning({ id: votes.id });
       return restored.length;
     });

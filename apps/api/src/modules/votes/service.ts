@@ -91,10 +91,10 @@ export class VoteService {
   }
 }
 
-/** Moderators see who is who only as far as they need: a member's name, or a visitor's short tag. */
+/** Moderators see who is who only as far as they need: a member's name, or a visitor's or network's short tag. */
 function pseudonym(voterKey: string): string {
   const [kind, id] = voterKey.split(':');
-  return `${kind === 'u' ? 'member' : 'visitor'}-${(id ?? '').slice(0, 8)}`;
+  return `${kind === 'u' ? 'member' : kind === 'n' ? 'network' : 'visitor'}-${(id ?? '').slice(0, 8)}`;
 }
 
 /**

@@ -63,7 +63,13 @@ interface SentRequest {
   headers: Record<string, string>;
 }
 
-/** Answers every fetch with `server` and keeps what was sent. */
+const isVisitor = (request: SentRequest) => request.method === 'POST' && request.path === '/api/duels/visitor';
+let issued = 0;
+/** What POST /api/duels/visitor answers: a new signed-looking id each time. */
+const visitorId = () =>
+  json(200, { voterId: `v1.${String(++issued).padStart(8, '0')}-0000-4000-8000-000000000000.mac` });
+
+/** Answers every fetch with `server` (visitor ids are issued unless it answers them) and keeps what was sent. */
 function stubServer(server: (request: SentRequest) => Response | Promise<Response>) {
   const sent: SentRequest[] = [];
   vi.stubGlobal(
@@ -76,7 +82,8 @@ function stubServer(server: (request: SentRequest) => Response | Promise<Respons
         headers: { ...(init.headers as Record<string, string>) },
       };
       sent.push(request);
-      return server(request);
+      const answer = await server(request);
+      return answer.status === 404 && isVisitor(request) ? visitorId() : answer;
     }),
   );
   return sent;
@@ -169,6 +176,35 @@ describe('DuelScreen', () => {
 
     expect(await choose('Aurora FC 2024 · Titular')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Erro' })).toBeNull();
+  });
+
+  it('replaces an old browser-made visitor id before the first duel', async () => {
+    localStorage.setItem('manto.voterId', '3f2b8c1e-1d2a-4b3c-8d4e-5f6a7b8c9d0e');
+    const sent = stubServer((request) => (isNext(request) ? json(200, FIRST) : json(404, {})));
+    renderDuel();
+
+    expect(await choose('Aurora FC 2024 · Titular')).toBeTruthy();
+    const id = sent.filter(isNext)[0]?.headers['x-voter-id'];
+    expect(id).toMatch(/^v1\./);
+    expect(localStorage.getItem('manto.voterId')).toBe(id);
+  });
+
+  it('when the server refuses the visitor id, gets a new one and loads the duel (one retry)', async () => {
+    localStorage.setItem('manto.voterId', 'v1.signed-with-an-old-secret');
+    const refusal = { statusCode: 400, code: 'VOTER_ID_INVALID', message: messages.pt.VOTER_ID_INVALID };
+    const sent = stubServer((request) => {
+      if (isNext(request))
+        return request.headers['x-voter-id'] === 'v1.signed-with-an-old-secret' ? json(400, refusal) : json(200, FIRST);
+      return json(404, {});
+    });
+    renderDuel();
+
+    expect(await choose('Aurora FC 2024 · Titular')).toBeTruthy();
+    const ids = sent.filter(isNext).map((request) => request.headers['x-voter-id']);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe('v1.signed-with-an-old-secret');
+    expect(ids[1]).toMatch(/^v1\.\d{8}-/);
+    expect(localStorage.getItem('manto.voterId')).toBe(ids[1]);
   });
 
   it('offline while voting: says the vote was not sent, keeps the pair, and the same vote goes through later', async () => {

@@ -1,0 +1,357 @@
+/**
+ * What a visitor's identity costs (docs/ranking.md §1, §6; docs/security.md item 17): server-signed visitor ids
+ * issued at most VISITOR_IDS_PER_HOUR per address, and the daily counted caps per address and per network that
+ * stop one machine from counting ≈172 800 votes a day by sending a fresh X-Voter-Id with every vote. Runs on
+ * PGlite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { votes } from '#db/schema/index.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
+import {
+  type Client,
+  claimsOf,
+  duelOf,
+  issueVisitorId,
+  issuedVisitor,
+  member,
+  moderator,
+  post,
+  randomIp,
+  rows,
+  visitor,
+  vote,
+  votesOfDuel,
+} from '#test/duels.ts';
+import { type TestApp, createTestApp } from '#test/helpers.ts';
+import { VisitorIds } from './visitor-id.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** VOTE_DAILY_CAP in these apps; a visitor's address may count 2 × this a day, its network 5 × this. */
+const VOTER_CAP = 3;
+const ADDRESS_CAP = 2 * VOTER_CAP;
+const NETWORK_CAP = 5 * VOTER_CAP;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    VOTE_MIN_DECISION_MS: '0',
+    VOTE_RATE_PER_MINUTE: '1000',
+    VOTE_DAILY_CAP: String(VOTER_CAP),
+  });
+  await seedCatalogue(t.db, { teams: 2, models: ['Home', 'Away'], seasons: [2020, 2021, 2022] });
+  // Start one hour into a UTC day, so the hours a test moves through stay within one day.
+  const now = t.clock.now();
+  t.clock.advance(DAY_MS - (now % DAY_MS) + HOUR_MS);
+});
+afterAll(async () => t?.close());
+
+/** A random /24 as its first three octets, e.g. "10.7.42". */
+const randomNet = () => randomIp().split('.').slice(0, 3).join('.');
+
+/** One vote on a fresh duel; the answer's `counted`. */
+async function countedVote(app: TestApp, c: Client): Promise<boolean> {
+  const res = await vote(app, c, (await duelOf(app, c)).token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().counted;
+}
+
+describe('visitor ids', () => {
+  it('are issued signed, at most 10 an hour per address (429, localised, Retry-After to the next hour); another address is unaffected', async () => {
+    const ip = randomIp();
+    const ids = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await issueVisitorId(t, ip);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      ids.push(res.json().voterId);
+    }
+    expect(new Set(ids).size).toBe(10);
+    for (const id of ids) expect(id).toMatch(/^v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/);
+    const refused = await issueVisitorId(t, ip, 'en');
+    expect(refused.statusCode).toBe(429);
+    const wait = Math.ceil((HOUR_MS - (t.clock.now() % HOUR_MS)) / 1000);
+    expect(refused.headers['retry-after']).toBe(String(wait));
+    expect(refused.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many attempts. Wait ${wait} seconds and try again.`,
+    });
+    expect((await issueVisitorId(t, ip, 'pt-BR')).json().message).toBe(
+      `Muitas tentativas. Aguarde ${wait} segundos e tente novamente.`,
+    );
+    // The same client seen through a dual-stack socket is the same address.
+    expect((await issueVisitorId(t, `::ffff:${ip}`)).statusCode).toBe(429);
+    expect((await issueVisitorId(t, randomIp())).statusCode).toBe(200);
+    // An IPv6 client picks any address in its /64: the /64 is the address.
+    for (let i = 0; i < 10; i++) expect((await issueVisitorId(t, `2001:db8:7:${i}::1`)).statusCode).toBe(200);
+    for (let i = 1; i <= 10; i++) expect((await issueVisitorId(t, `2001:db8:8:1::${i}`)).statusCode).toBe(200);
+    expect((await issueVisitorId(t, '2001:db8:8:1:abcd::99')).statusCode).toBe(429);
+    // The next hour the address gets new ids.
+    t.clock.advance(wait * 1000);
+    expect((await issueVisitorId(t, ip)).statusCode).toBe(200);
+  });
+
+  it('are the only visitor ids duels and votes take: missing, unsigned, forged or foreign ones are 400, localised', async () => {
+    const me = await issuedVisitor(t);
+    const duel = await duelOf(t, me);
+    const [, uuid, mac] = me.headers['x-voter-id']!.split('.');
+    const refusals: [string | undefined, string][] = [
+      [undefined, 'VOTER_REQUIRED'],
+      // A browser-made id from before signed ids: the client fetches a new one.
+      [uuid!, 'VOTER_ID_INVALID'],
+      [`v1.${randomUUID()}.${mac}`, 'VOTER_ID_INVALID'],
+      [`v1.${uuid}.${'A'.repeat(22)}`, 'VOTER_ID_INVALID'],
+      [`v2.${uuid}.${mac}`, 'VOTER_ID_INVALID'],
+      // Signed by another deployment (another secret).
+      [new VisitorIds('another deployment’s secret').issue(), 'VOTER_ID_INVALID'],
+    ];
+    const before = await t.count('votes');
+    for (const [id, code] of refusals) {
+      const c: Client = { ...me, headers: id === undefined ? {} : { 'x-voter-id': id } };
+      const next = await t.inject({ method: 'GET', url: '/api/duels/next', headers: c.headers, remoteAddress: c.ip });
+      expect([next.statusCode, next.json().code], `${id}`).toEqual([400, code]);
+      const en = await post(t, c, { token: duel.token, outcome: 'left' }, { lang: 'en' });
+      expect([en.statusCode, en.json().code], `${id}`).toEqual([400, code]);
+      const pt = await post(t, c, { token: duel.token, outcome: 'left' }, { lang: 'pt-BR' });
+      expect(pt.json().message).not.toBe(en.json().message);
+    }
+    const en = await post(
+      t,
+      { ...me, headers: { 'x-voter-id': uuid! } },
+      { token: duel.token, outcome: 'left' },
+      {
+        lang: 'en',
+      },
+    );
+    expect(en.json().message).toBe('Invalid or outdated visitor id. Load a new duel.');
+    expect(await t.count('votes')).toBe(before);
+    // The issued id itself works, for this duel and the next.
+    const res = await vote(t, me, duel.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(claimsOf(res.json().next.duel.token).voterKey).toBe(me.key);
+  });
+
+  it('do not matter to members, who are known by their account', async () => {
+    const m = await member(t);
+    const c = { ...m, headers: { ...m.headers, 'x-voter-id': 'forged' } };
+    expect(await countedVote(t, c)).toBe(true);
+  });
+});
+
+describe('daily counted caps per address and per network (the stuffing probe)', () => {
+  it('one address minting a fresh id for every vote counts at most the address cap a day; the rest are stored uncounted', async () => {
+    const ip = randomIp();
+    const answers: { counted: boolean; change: number }[] = [];
+    const duelIds: string[] = [];
+    let refusedIds = 0;
+    // Three hours of minting ids as fast as the server allows, one vote per id.
+    for (let hour = 0; hour < 3; hour++) {
+      for (;;) {
+        const res = await issueVisitorId(t, ip);
+        if (res.statusCode === 429) break;
+        const id: string = res.json().voterId;
+        const c = { headers: { 'x-voter-id': id }, ip, key: `v:${id.split('.')[1]}` };
+        const duel = await duelOf(t, c);
+        duelIds.push(claimsOf(duel.token).duelId);
+        const body = (await vote(t, c, duel.token)).json();
+        answers.push({ counted: body.counted, change: Math.abs(body.left.change) + Math.abs(body.right.change) });
+      }
+      // Forged ids on top: refused, nothing stored.
+      const forged = { headers: { 'x-voter-id': `v1.${randomUUID()}.${'x'.repeat(22)}` }, ip, key: '' };
+      expect((await post(t, forged, { token: 'x', outcome: 'left' })).statusCode).toBe(400);
+      expect(
+        (await post(t, { ...forged, headers: { 'x-voter-id': randomUUID() } }, { token: 'x', outcome: 'left' }))
+          .statusCode,
+      ).toBe(400);
+      refusedIds += 2;
+      t.clock.advance(HOUR_MS);
+    }
+    expect(answers).toHaveLength(30);
+    expect(refusedIds).toBe(6);
+    expect(answers.filter((a) => a.counted)).toHaveLength(ADDRESS_CAP);
+    // Uncounted votes moved no rating.
+    expect(answers.filter((a) => !a.counted).every((a) => a.change === 0)).toBe(true);
+    const stored = await rows<{ valid: boolean; invalid_reason: string | null; n: number }>(
+      t,
+      sql`select valid, invalid_reason, count(*)::int as n from votes
+           where duel_id in (${sql.join(
+             duelIds.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})
+           group by valid, invalid_reason order by valid`,
+    );
+    expect(stored).toEqual([
+      { valid: false, invalid_reason: 'daily_cap', n: 30 - ADDRESS_CAP },
+      { valid: true, invalid_reason: null, n: ADDRESS_CAP },
+    ]);
+    // The next UTC day the address counts again.
+    t.clock.advance(DAY_MS);
+    expect(await countedVote(t, visitor(t, ip))).toBe(true);
+  });
+
+  it('shares the network cap with /24 neighbours; another network is unaffected; a member there keeps their own cap', async () => {
+    const net = randomNet();
+    const counted: Record<string, number> = {};
+    // Three neighbours each try twice their address cap with fresh ids: the /24 counts NETWORK_CAP in all.
+    for (const host of [1, 2, 3]) {
+      const ip = `${net}.${host}`;
+      counted[ip] = 0;
+      for (let i = 0; i < 2 * ADDRESS_CAP; i++) if (await countedVote(t, visitor(t, ip))) counted[ip]++;
+    }
+    expect(Object.values(counted)).toEqual([ADDRESS_CAP, ADDRESS_CAP, NETWORK_CAP - 2 * ADDRESS_CAP]);
+    // A fourth neighbour who never voted today: the network is spent.
+    expect(await countedVote(t, visitor(t, `${net}.200`))).toBe(false);
+    // The same network seen as IPv4-mapped IPv6 is the same network.
+    expect(await countedVote(t, visitor(t, `::ffff:${net}.201`))).toBe(false);
+    // Another /24 counts as usual.
+    expect(await countedVote(t, visitor(t, `${randomNet()}.1`))).toBe(true);
+    // A member on the spent address keeps the per-voter cap of their own.
+    const m = await member(t);
+    const onSpent = { ...m, ip: `${net}.1` };
+    const mine = [];
+    for (let i = 0; i < VOTER_CAP + 1; i++) mine.push(await countedVote(t, onSpent));
+    expect(mine).toEqual([true, true, true, false]);
+  });
+
+  it('holds the address cap exactly when one address’s votes arrive at once', async () => {
+    const ip = randomIp();
+    const voters = Array.from({ length: 3 * ADDRESS_CAP }, () => visitor(t, ip));
+    const duels = await Promise.all(voters.map((v) => duelOf(t, v)));
+    const answers = await Promise.all(voters.map((v, i) => vote(t, v, duels[i]!.token)));
+    expect(answers.map((r) => r.statusCode)).toEqual(voters.map(() => 200));
+    expect(answers.filter((r) => r.json().counted)).toHaveLength(ADDRESS_CAP);
+    const [valid] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from votes where valid and duel_id in (${sql.join(
+        duels.map((d) => sql`${claimsOf(d.token).duelId}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(valid!.n).toBe(ADDRESS_CAP);
+  });
+
+  it('spends nothing of the address on skips, replays, or votes over the voter’s own cap', async () => {
+    const ip = randomIp();
+    const me = visitor(t, ip);
+    const d = await duelOf(t, me);
+    expect((await post(t, me, { token: d.token, outcome: 'skip' })).statusCode).toBe(200);
+    expect((await vote(t, me, d.token)).statusCode).toBe(409);
+    // The voter's own cap, then two more of theirs that do not count.
+    const mine = [];
+    for (let i = 0; i < VOTER_CAP + 2; i++) mine.push(await countedVote(t, me));
+    expect(mine).toEqual([true, true, true, false, false]);
+    // The household still has ADDRESS_CAP − VOTER_CAP counted votes left.
+    const others = [];
+    for (let i = 0; i < ADDRESS_CAP - VOTER_CAP + 1; i++) others.push(await countedVote(t, visitor(t, ip)));
+    expect(others).toEqual([true, true, true, false]);
+    const [row] = await votesOfDuel(t, claimsOf(d.token).duelId);
+    expect(row).toMatchObject({ outcome: 'skip', valid: true });
+  });
+});
+
+describe('outlier networks', () => {
+  let r: TestApp;
+  let order: Map<string, number>;
+  let mod: Record<string, string>;
+  beforeAll(async () => {
+    // The fits happen when the test says: the background job runs once, 500 ms after start, then not for a day.
+    r = await createTestApp({
+      VOTE_MIN_DECISION_MS: '0',
+      VOTE_RATE_PER_MINUTE: '1000',
+      RANKING_INTERVAL_SECONDS: '86400',
+    });
+    const { jerseys } = await seedCatalogue(r.db, {
+      teams: 1,
+      models: ['Home', 'Away'],
+      seasons: [2019, 2020, 2021, 2022],
+    });
+    mod = await moderator(r);
+    // A clear crowd order, written straight to the table: each jersey beats every later one three times.
+    order = new Map(jerseys.map((j, i) => [j.id, i]));
+    const crowd = jerseys.flatMap((w, i) =>
+      jerseys.slice(i + 1).flatMap((l) =>
+        [0, 1, 2].map((k) => ({
+          duelId: randomUUID(),
+          scope: 'global',
+          leftId: k % 2 ? l.id : w.id,
+          rightId: k % 2 ? w.id : l.id,
+          outcome: k % 2 ? 'right' : 'left',
+          voterKey: `v:crowd-${k}`,
+          issuedAt: new Date(Date.now() - 5000),
+        })),
+      ),
+    );
+    await r.db.insert(votes).values(crowd);
+    // A timer due after the job's first one fires after it; fitRankings then waits for that run to end, so no
+    // background fit judges the network halfway through a test.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await r.fitRankings();
+  });
+  afterAll(async () => r?.close());
+
+  /** 15 visitors of one /24, each with a fresh id and two decisive votes: too few for any one to be judged. */
+  async function freshIdsVote(net: string, against: boolean): Promise<string[]> {
+    const duelIds: string[] = [];
+    for (let k = 0; k < 15; k++) {
+      const v = visitor(r, `${net}.${1 + (k % 3)}`);
+      let duel = await duelOf(r, v);
+      for (let i = 0; i < 2; i++) {
+        const crowdSide = order.get(duel.left.id)! < order.get(duel.right.id)! ? 'left' : 'right';
+        const outcome = against ? (crowdSide === 'left' ? 'right' : 'left') : crowdSide;
+        const res = await vote(r, v, duel.token, outcome);
+        expect(res.statusCode, res.body).toBe(200);
+        duelIds.push(claimsOf(duel.token).duelId);
+        duel = res.json().next.duel;
+      }
+    }
+    return duelIds;
+  }
+
+  const validity = async (duelIds: string[]) =>
+    rows<{ valid: boolean; invalid_reason: string | null; n: number }>(
+      r,
+      sql`select valid, invalid_reason, count(*)::int as n from votes where duel_id in (${sql.join(
+        duelIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) group by valid, invalid_reason`,
+    );
+
+  const flags = async () =>
+    (await r.inject({ method: 'GET', url: '/api/manage/votes/flags', headers: mod })).json().items as {
+      id: string;
+      voter: string;
+      reason: string;
+      votes: number;
+      zScore: number;
+      restoredAt: string | null;
+    }[];
+
+  it('flags a network whose fresh-id visitors pick against the crowd, sets its votes aside at the fit, and a moderator restores them for good', async () => {
+    const stuffed = await freshIdsVote(randomNet(), true);
+    const honest = await freshIdsVote(randomNet(), false);
+    await r.fitRankings();
+    const flagged = await flags();
+    // No single visitor had enough votes to be judged; their network did.
+    expect(flagged.map((f) => [f.voter.split('-')[0], f.reason, f.votes])).toEqual([
+      ['network', 'network_outlier', 30],
+    ]);
+    expect(flagged[0]!.zScore).toBeLessThan(-4);
+    expect(await validity(stuffed)).toEqual([{ valid: false, invalid_reason: 'network_outlier', n: 30 }]);
+    expect(await validity(honest)).toEqual([{ valid: true, invalid_reason: null, n: 30 }]);
+
+    const restore = await r.inject({
+      method: 'POST',
+      url: `/api/manage/votes/flags/${flagged[0]!.id}/restore`,
+      headers: mod,
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.json().restored).toBe(30);
+    await r.fitRankings({ force: true });
+    const after = await flags();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.restoredAt).not.toBeNull();
+    expect(await validity(stuffed)).toEqual([{ valid: true, invalid_reason: null, n: 30 }]);
+  });
+});
