@@ -68,7 +68,7 @@ describe('GET /api/metrics', () => {
     const before = await scrape();
     const counted = value(before, 'manto_votes_total{counted="true"}')!;
     const uncounted = value(before, 'manto_votes_total{counted="false"}')!;
-    const fan = visitor();
+    const fan = visitor(t);
     let duel = await duelOf(t, fan);
     for (const outcome of ['left', 'skip', 'right']) {
       think(t);
