@@ -11,9 +11,10 @@
 //
 // Goals (docs/security.md "Drills"): lost = 0, duplicated = 0, refit within 2 lease periods (60 s), SIGTERM
 // exit 0 within 10 s. LOAD_SECONDS (default 6) sets each vote load. Votes go through the real HTTP API
-// with the decision-time check off and the rate limits raised, so one load generator can vote.
+// with server-issued visitor ids, the decision-time check off and the rate limits raised, so one load
+// generator can vote.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const SERVER_ENV = {
   VOTE_MIN_DECISION_MS: '0',
   VOTE_RATE_PER_MINUTE: '1000000',
   VOTE_DAILY_CAP: '1000000',
+  VISITOR_IDS_PER_HOUR: '1000000',
   RANKING_INTERVAL_SECONDS: '2',
 };
 
@@ -143,12 +145,17 @@ function voteLoad(servers) {
   let running = true;
   const worker = async (w) => {
     const server = servers[w % servers.length];
-    const voter = randomUUID();
-    const headers = { 'x-voter-id': voter, 'content-type': 'application/json' };
+    const headers = { 'content-type': 'application/json' };
     let duel = null;
     let i = w;
     while (running) {
       try {
+        if (!headers['x-voter-id']) {
+          // A server-signed visitor id, as the web client gets one (docs/ranking.md §1).
+          const res = await fetch(`${server.base}/api/duels/visitor`, { method: 'POST' });
+          headers['x-voter-id'] = (await res.json()).voterId;
+          continue;
+        }
         if (!duel) {
           const res = await fetch(`${server.base}/api/duels/next`, { headers });
           duel = (await res.json()).duel;
