@@ -34,7 +34,7 @@ import { TeamService, teamRoutes } from '#modules/teams/index.ts';
 import { TermsService, termsRoutes } from '#modules/terms/index.ts';
 import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts';
 import access from '#plugins/access.ts';
-import errors from '#plugins/errors.ts';
+import errors, { frameworkErrors } from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
 import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
@@ -86,6 +86,7 @@ export async function buildApp(
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     genReqId: () => randomUUID(),
+    frameworkErrors,
   });
   // JSON only: every other body type answers 415 (the social callback adds a form parser in its own scope).
   app.removeContentTypeParser('text/plain');
