@@ -141,6 +141,30 @@ describe(`fuzz, seed ${settings.seed}, ${settings.runs} runs per operation`, () 
     expect(ops.map((op) => op.key)).toContain(UPLOAD);
   });
 
+  it('its answer check fails a 5xx, a body that is not the envelope, and a message in the other language', () => {
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const answer = (statusCode: number, body: object) => ({ statusCode, headers: json, body: JSON.stringify(body) });
+    const envelope = { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' };
+    expect(answerProblems(answer(404, envelope), 'en')).toEqual([]);
+    expect(answerProblems(answer(404, envelope), 'pt')).toEqual([
+      'message "Not found." is not the pt text of NOT_FOUND',
+    ]);
+    expect(answerProblems(answer(500, { ...envelope, statusCode: 500 }), 'en')[0]).toMatch(/^answered 500/);
+    expect(
+      answerProblems(
+        answer(400, { error: 'Bad Request', code: 'FST_ERR_BAD_URL', message: 'x', statusCode: 400 }),
+        'en',
+      ),
+    ).toHaveLength(1);
+    const details = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please check the highlighted fields.' };
+    expect(answerProblems(answer(400, { ...details, details: { name: 'Use at most 60 characters.' } }), 'en')).toEqual(
+      [],
+    );
+    expect(
+      answerProblems(answer(400, { ...details, details: { name: 'Use no máximo 60 caracteres.' } }), 'en'),
+    ).toHaveLength(1);
+  });
+
   for (const op of ordered.filter((o) => o.key !== UPLOAD)) {
     it(
       op.key,

@@ -62,7 +62,17 @@ function stringValue(schema: JsonSchema, pools: Pools, name: string): fc.Arbitra
     return fc.constantFrom(...known);
   } else {
     const min = schema.minLength ?? 0;
-    generic = fc.string({ minLength: min, maxLength: Math.max(min, Math.min(schema.maxLength ?? 40, 40)) });
+    const max = schema.maxLength;
+    generic = fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max ?? 40, 40)) });
+    // Right at the maximum, in one-, two- and four-byte characters: the column must hold what the schema lets through.
+    if (max !== undefined && max <= 10_000)
+      generic = fc.oneof(
+        { arbitrary: generic, weight: 3 },
+        fc
+          .constantFrom('a', 'é', 'ção', '\u{1f600}', 'ﷺ')
+          .map((c) => c.repeat(Math.max(1, Math.floor(max / c.length))).slice(0, max))
+          .filter((v) => fitsString(schema, v)),
+      );
   }
   return known.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 4 }, generic) : generic;
 }
