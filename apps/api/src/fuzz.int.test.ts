@@ -48,9 +48,15 @@ beforeAll(async () => {
     payload: samples.png,
   });
   expect(upload.statusCode, upload.body).toBe(201);
+  // A few real duel tokens for one visitor, old enough to be answered (past the minimum decision time).
   const voter = randomUUID();
-  const duel = await t.inject({ method: 'GET', url: '/api/duels/next', headers: { 'x-voter-id': voter } });
-  const duelToken = duel.json<{ duel: { token: string } | null }>().duel?.token;
+  const duelTokens: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const duel = await t.inject({ method: 'GET', url: '/api/duels/next', headers: { 'x-voter-id': voter } });
+    const token = duel.json<{ duel: { token: string } | null }>().duel?.token;
+    if (token) duelTokens.push(token);
+  }
+  t.clock.advance(2_000);
 
   const teamSlugs = catalogue.teams.map((x) => x.slug);
   const teamIds = catalogue.teams.map((x) => x.id);
@@ -83,7 +89,7 @@ beforeAll(async () => {
       supplier: supplierRows.map((x) => x.slug),
       file: ['original', '320.webp', '1200.webp'],
       'x-voter-id': [voter, randomUUID()],
-      token: duelToken ? [duelToken] : [],
+      token: duelTokens,
       password: [PASSWORD],
       confirmPassword: [PASSWORD],
       currentPassword: [PASSWORD],
