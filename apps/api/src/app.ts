@@ -34,8 +34,8 @@ import {
 import { TeamService, teamRoutes } from '#modules/teams/index.ts';
 import { TermsService, termsRoutes } from '#modules/terms/index.ts';
 import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts';
-import access from '#plugins/access.ts';
-import errors from '#plugins/errors.ts';
+import access, { SECURITY_SCHEMES, documentAccess } from '#plugins/access.ts';
+import errors, { frameworkErrors } from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
 import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
@@ -118,6 +118,7 @@ export async function buildApp(
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     genReqId: () => randomUUID(),
+    frameworkErrors,
   });
   // JSON only: every other body type answers 415 (the social callback adds a form parser in its own scope).
   app.removeContentTypeParser('text/plain');
@@ -163,8 +164,11 @@ export async function buildApp(
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Manto API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Manto API', version: '1.0.0' },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: (input) => documentAccess(input.route, jsonSchemaTransform(input)),
   });
   await app.register(access, {
     verify: async (token) => {
@@ -236,7 +240,8 @@ export async function buildApp(
   const exportOptions =
     database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
   await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue, exportOptions) });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
+  app.get('/api/docs', { config: { access: 'public' }, schema: { tags: ['docs'] } }, async () => app.swagger());
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

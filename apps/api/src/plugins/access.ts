@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, hasAccess } from '@manto/contracts';
 import { AppError } from '#lib/app-error.ts';
@@ -32,6 +32,25 @@ declare module 'fastify' {
     /** Every /api route with its access rule, for the access-matrix test and the docs. */
     routeTable: RouteEntry[];
   }
+}
+
+/** The OpenAPI security scheme `documentAccess` refers to: a bearer access token (docs/security.md item 5). */
+export const SECURITY_SCHEMES = { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } as const;
+
+/**
+ * Writes a route's access rule into its OpenAPI operation (`x-access`, and `security` when it takes a
+ * bearer token), so the published document says who may call what and the access-matrix test can be
+ * generated from it (docs/security.md item 9). Wraps the schema transform of @fastify/swagger; the
+ * document must declare `SECURITY_SCHEMES`.
+ */
+export function documentAccess<T extends { schema: FastifySchema; url: string }>(
+  route: RouteOptions,
+  transformed: T,
+): T {
+  const rule = route.config?.access;
+  if (!rule) return transformed;
+  const security = rule !== 'public' ? [{ bearer: [] }] : route.config?.identify ? [{}, { bearer: [] }] : undefined;
+  return { ...transformed, schema: { ...transformed.schema, 'x-access': rule, ...(security ? { security } : {}) } };
 }
 
 function bearer(request: FastifyRequest): string | null {

@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
 import { type ConstraintViolation, constraintViolation, loggable } from '#db/errors.ts';
 import { AppError } from '#lib/app-error.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,27 @@ const VIOLATIONS: Record<ConstraintViolation['kind'] | 'still_referenced', [numb
   unique: [409, 'alreadyExists'],
   check: [400, 'invalidValue'],
 };
+
+/**
+ * Fastify's `frameworkErrors` (set in app.ts): the router answers a malformed URL (a bad percent
+ * escape, 400) or a path parameter over 100 characters (414) before any hook or the error handler
+ * runs, so without this those answers carried Fastify's own body and no security headers.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageFromHeader(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, 'request failed');
+  const code: ErrorCode = status === 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED';
+  const body: ErrorEnvelope = {
+    statusCode: status,
+    code,
+    message: formatMessage(language, code, { requestId: request.id }),
+  };
+  return reply
+    .headers(SECURITY_HEADERS)
+    .status(status)
+    .send(status === 500 ? { ...body, requestId: request.id } : body);
+}
 
 /**
  * One error envelope for every failure, localised from Accept-Language (pt default).

@@ -63,6 +63,31 @@ describe('NUL characters in requests', () => {
     expect(key.json().details).toEqual({ 'na\u0000me': 'Caractere não permitido.' });
   });
 
+  // Found by the fuzz suite (fuzz.int.test.ts): the NUL check walked the body recursively and a body
+  // nested ~5 000 levels deep (it fits in the 64 KiB limit) overflowed the call stack: a 500.
+  it('answers 400, not 500, to a body nested thousands of levels deep, and still finds a NUL at the bottom', async () => {
+    const depth = 10_000;
+    const deep = (leaf: string) => '{"a":'.repeat(depth) + leaf + '}'.repeat(depth);
+    for (const payload of [`{"name":${deep('"x"')}}`, `[${'['.repeat(depth)}${']'.repeat(depth)}]`]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/manage/models',
+        headers: { ...mod, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    const nul = await t.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":${deep('"\\u0000"')}}`,
+    });
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(Object.values(nul.json().details)).toEqual(['Caractere não permitido.']);
+  });
+
   it('still takes text without NUL, and uploads whose bytes hold zeros', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=gr%C3%AAmio' })).statusCode).toBe(200);
     const created = await t.inject({

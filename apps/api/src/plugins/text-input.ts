@@ -2,24 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldError } from '#lib/app-error.ts';
 
-/** The first field (dotted path) whose text holds a NUL character, or null. Keys count too. */
-function fieldWithNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = fieldWithNul(value[i], path ? `${path}.${i}` : String(i));
-      if (found) return found;
+/**
+ * The first field (dotted path) whose text holds a NUL character, or null. Keys count too. The walk
+ * keeps its own stack instead of recursing: a JSON body nested thousands of levels deep fits in the
+ * 64 KiB limit and would overflow the call stack (a 500) (docs/security.md item 12).
+ */
+function fieldWithNul(root: unknown): string | null {
+  // Depth first, in key order, so the field named is the first one a reader would find.
+  const stack: { value: unknown; path: string; badKey: boolean }[] = [{ value: root, path: '', badKey: false }];
+  while (stack.length > 0) {
+    const { value, path, badKey } = stack.pop()!;
+    if (badKey) return path;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || '_';
+      continue;
     }
-    return null;
-  }
-  // An upload's Buffer may hold zero bytes and is not text. (Parsed queries and path parameters are
-  // objects with a bare prototype of their own, so no prototype test here.)
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const field = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return field;
-    const found = fieldWithNul(item, field);
-    if (found) return found;
+    // An upload's Buffer may hold zero bytes and is not text. (Parsed queries and path parameters are
+    // objects with a bare prototype of their own, so no prototype test here.)
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [String(i), item])
+      : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      const field = path ? `${path}.${key}` : key;
+      stack.push({ value: item, path: field, badKey: key.includes('\u0000') });
+    }
   }
   return null;
 }
@@ -32,7 +40,7 @@ function fieldWithNul(value: unknown, path: string): string | null {
 export default fp(async function textInput(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every request, votes included, and never waits.
   app.addHook('preValidation', (request, _reply, done) => {
-    const field = fieldWithNul(request.params, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.body, '');
+    const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
     done(field ? fieldError(field, 'invalidCharacter') : undefined);
   });
 });
