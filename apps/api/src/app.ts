@@ -14,7 +14,7 @@ import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
-import { AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
+import { AUTH_MAIL_KINDS, AuthService, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
 import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
 import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
@@ -22,6 +22,7 @@ import { AnsweredPairs, DuelRepository, DuelService, LiveRatings, duelRoutes } f
 import { healthRoutes } from '#modules/health/index.ts';
 import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
 import { CatalogueCache, JerseyService, catalogueSource, jerseyRoutes } from '#modules/jerseys/index.ts';
+import { MailOutbox, MailRepository, MailSender, mailRoutes } from '#modules/mail/index.ts';
 import { MeService, meRoutes } from '#modules/me/index.ts';
 import {
   RankingJob,
@@ -46,6 +47,8 @@ export interface BuiltApp {
   demoSeeding: Promise<void>;
   /** The background ranking fits (tests and scripts run one on demand). */
   rankingJob: RankingJob;
+  /** Delivers the mail outbox in the background (tests flush it on demand). */
+  mailSender: MailSender;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -94,17 +97,21 @@ export async function buildApp(
 
   let shuttingDown = false;
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
+  // Requests only write mails; the sender delivers them (docs/decisions/0010-mail-outbox.md).
+  const mailSender = new MailSender(new MailRepository(db), mailer, { log, clock });
+  const outbox = new MailOutbox(db, clock, () => mailSender.wake());
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
   const auth = new AuthService({
     db,
     sessions,
-    mailer,
+    outbox,
     publicUrl: config.publicUrl,
     log,
     accountThrottle: new FailureThrottle(5),
     ipThrottle: new FailureThrottle(50),
   });
+  for (const kind of AUTH_MAIL_KINDS) outbox.rebuildWith(kind, (userId, tx) => auth.rebuildMail(kind, userId, tx));
   const social = new SocialSignIn({ db, auth, providers: config.social, publicUrl: config.publicUrl, log });
 
   await app.register(errors);
@@ -134,6 +141,7 @@ export async function buildApp(
   await app.register(imageRoutes, { images });
   await app.register(dashboardRoutes, { dashboard: new DashboardService(db) });
   await app.register(termsRoutes, { terms: new TermsService(db) });
+  await app.register(mailRoutes, { outbox });
 
   const counters = createCounters(config.redisUrl, log, now);
   const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
@@ -215,9 +223,11 @@ export async function buildApp(
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
   void demoSeeding.then(() => rankingJob.start(500));
+  mailSender.start();
   return {
     demoSeeding,
     rankingJob,
+    mailSender,
     app,
     database,
     beginShutdown: () => {
@@ -228,6 +238,7 @@ export async function buildApp(
       await app.close();
       await demoSeeding;
       await rankingJob.stop();
+      await mailSender.stop();
       mailer.close();
       await counters.close();
       await database.close();
