@@ -7,7 +7,8 @@ import { col, cols } from './sql-names.ts';
  * Named leases on `job_leases`: a background job (the ranking fits, the mail sender) runs in one
  * process at a time. A row, not an advisory lock, because PGlite and PostgreSQL both honour it without
  * a dedicated connection; the holder renews it while it works, so a killed process holds it at most
- * `seconds`. Time is the database's, the same for every process.
+ * `seconds`. Time is the database's, the same for every process; a lease released (or run out) at
+ * `now()` is free at once, even to a statement in the same millisecond (PGlite's clock is that coarse).
  */
 export async function acquireLease(db: Db, name: string, holder: string, seconds: number): Promise<boolean> {
   const rows = await queryRows(
@@ -17,7 +18,7 @@ export async function acquireLease(db: Db, name: string, holder: string, seconds
         on conflict (${col(jobLeases.name)}) do update
           set ${col(jobLeases.holder)} = excluded.${col(jobLeases.holder)},
               ${col(jobLeases.until)} = excluded.${col(jobLeases.until)}
-        where ${jobLeases.until} < now() or ${jobLeases.holder} = excluded.${col(jobLeases.holder)}
+        where ${jobLeases.until} <= now() or ${jobLeases.holder} = excluded.${col(jobLeases.holder)}
         returning ${col(jobLeases.holder)}`,
   );
   return rows.length > 0;
