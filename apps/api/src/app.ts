@@ -11,6 +11,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
+import { AfterAnswer } from '#lib/after-answer.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { FailureThrottle } from '#lib/throttle.ts';
@@ -49,6 +50,8 @@ export interface BuiltApp {
   rankingJob: RankingJob;
   /** Delivers the mail outbox in the background (tests flush it on demand). */
   mailSender: MailSender;
+  /** Work requests queue after answering (forgot-password, resend); tests wait for it. */
+  afterAnswer: AfterAnswer;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -100,12 +103,14 @@ export async function buildApp(
   // Requests only write mails; the sender delivers them (docs/decisions/0010-mail-outbox.md).
   const mailSender = new MailSender(new MailRepository(db), mailer, { log, clock });
   const outbox = new MailOutbox(db, clock, () => mailSender.wake());
+  const afterAnswer = new AfterAnswer(log);
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
   const auth = new AuthService({
     db,
     sessions,
     outbox,
+    afterAnswer,
     publicUrl: config.publicUrl,
     log,
     accountThrottle: new FailureThrottle(5),
@@ -228,6 +233,7 @@ export async function buildApp(
     demoSeeding,
     rankingJob,
     mailSender,
+    afterAnswer,
     app,
     database,
     beginShutdown: () => {
@@ -238,6 +244,8 @@ export async function buildApp(
       await app.close();
       await demoSeeding;
       await rankingJob.stop();
+      // Requests answered before the close may still write mails; the sender then stops.
+      await afterAnswer.settled();
       await mailSender.stop();
       mailer.close();
       await counters.close();

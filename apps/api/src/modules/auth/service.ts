@@ -1,6 +1,7 @@
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
+import type { AfterAnswer } from '#lib/after-answer.ts';
 import { AppError, fieldError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
@@ -33,6 +34,8 @@ export interface AuthDeps {
   sessions: SessionService;
   /** Mails are written to the outbox in the transaction of the change they belong to (docs/security.md item 3). */
   outbox: MailOutbox;
+  /** Where forgot-password and resend do their account lookup and writes, after answering. */
+  afterAnswer: AfterAnswer;
   publicUrl: string;
   log: Logger;
   accountThrottle: FailureThrottle;
@@ -169,18 +172,25 @@ export class AuthService {
     return this.d.sessions.startSession(owner, false);
   }
 
-  /** Same answer whether or not the email exists, is confirmed, or was mailed a minute ago. */
-  async resendConfirmation(email: string): Promise<void> {
-    const user = await this.findUserByEmail(email);
-    if (!user || user.confirmedAt || !user.active || (await this.recentlyMailed(user.id, 'confirm_email'))) return;
-    await this.mailUser(user, 'confirm');
+  /**
+   * Same answer, in the same time, whether or not the email exists, is confirmed, or was mailed a
+   * minute ago: the request only queues the lookup (docs/security.md item 3).
+   */
+  resendConfirmation(email: string): void {
+    this.d.afterAnswer.run('resend-confirmation', async () => {
+      const user = await this.findUserByEmail(email);
+      if (!user || user.confirmedAt || !user.active || (await this.recentlyMailed(user.id, 'confirm_email'))) return;
+      await this.mailUser(user, 'confirm');
+    });
   }
 
-  /** Same answer whether or not the email exists; only database work happens before it (docs/security.md item 3). */
-  async forgotPassword(email: string): Promise<void> {
-    const user = await this.findUserByEmail(email);
-    if (!user || !user.active || (await this.recentlyMailed(user.id, 'reset_password'))) return;
-    await this.mailUser(user, 'reset');
+  /** As resendConfirmation: the answer and its timing tell nothing about the account (docs/security.md item 3). */
+  forgotPassword(email: string): void {
+    this.d.afterAnswer.run('forgot-password', async () => {
+      const user = await this.findUserByEmail(email);
+      if (!user || !user.active || (await this.recentlyMailed(user.id, 'reset_password'))) return;
+      await this.mailUser(user, 'reset');
+    });
   }
 
   async resetPassword(body: ResetPasswordBody): Promise<void> {
