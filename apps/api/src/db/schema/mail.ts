@@ -14,7 +14,7 @@ export const mailOutbox = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    /** The bodies hold one-time links: null once the mail is sent or dead (docs/security.md item 4). */
+    /** The bodies hold one-time links: null once the mail is sent or dead (docs/security.md item 24). */
     text: text('text'),
     html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

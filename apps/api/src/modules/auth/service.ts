@@ -32,7 +32,7 @@ const MAIL_INTERVAL_MS = 60_000;
 export interface AuthDeps {
   db: Db;
   sessions: SessionService;
-  /** Mails are written to the outbox in the transaction of the change they belong to (docs/security.md item 3). */
+  /** Mails are written to the outbox in the transaction of the change they belong to (docs/security.md item 24). */
   outbox: MailOutbox;
   /** Where forgot-password and resend do their account lookup and writes, after answering. */
   afterAnswer: AfterAnswer;

@@ -7,7 +7,7 @@ import { type PageRequest, type RowsPage, selectPage } from '#lib/paging.ts';
 import type { Mail } from '#plugins/mailer.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
-/** What a list shows: everything but the bodies, which never leave the sender (docs/security.md item 4). */
+/** What a list shows: everything but the bodies, which never leave the sender (docs/security.md item 24). */
 export type MailListRow = Omit<MailRow, 'text' | 'html' | 'userId'>;
 /** A mail to write: the transport's fields, what it is for and whom. */
 export interface OutboxEntry extends Mail {

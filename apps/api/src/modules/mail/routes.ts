@@ -6,7 +6,7 @@ import type { MailOutbox } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
 
-/** The outbox for Admins only: recipients are personal data (docs/security.md item 4). */
+/** The outbox for Admins only: recipients are personal data (docs/security.md item 24). */
 export default async function mailRoutes(app: FastifyInstance, opts: { outbox: MailOutbox }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
