@@ -12,10 +12,18 @@ import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
+import { AfterAnswer } from '#lib/after-answer.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
-import { AuthService, LoginThrottle, SessionService, SocialSignIn, authRoutes } from '#modules/auth/index.ts';
+import {
+  AUTH_MAIL_KINDS,
+  AuthService,
+  LoginThrottle,
+  SessionService,
+  SocialSignIn,
+  authRoutes,
+} from '#modules/auth/index.ts';
 import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
 import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
@@ -23,6 +31,7 @@ import { AnsweredPairs, DuelRepository, DuelService, LiveRatings, duelRoutes } f
 import { healthRoutes } from '#modules/health/index.ts';
 import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
 import { CatalogueCache, JerseyService, catalogueSource, jerseyRoutes } from '#modules/jerseys/index.ts';
+import { MailOutbox, MailRepository, MailSender, mailRoutes } from '#modules/mail/index.ts';
 import { MeService, meRoutes } from '#modules/me/index.ts';
 import {
   RankingJob,
@@ -50,6 +59,10 @@ export interface BuiltApp {
   rankingJob: RankingJob;
   /** This app's Prometheus registry; other modules add gauges with `metrics.gauge` (app.ts wires them). */
   metrics: Metrics;
+  /** Delivers the mail outbox in the background (tests flush it on demand). */
+  mailSender: MailSender;
+  /** Work requests queue after answering (forgot-password, resend); tests wait for it. */
+  afterAnswer: AfterAnswer;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -127,6 +140,10 @@ export async function buildApp(
 
   let shuttingDown = false;
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
+  // Requests only write mails; the sender delivers them (docs/decisions/0010-mail-outbox.md).
+  const mailSender = new MailSender(new MailRepository(db), mailer, { log, clock });
+  const outbox = new MailOutbox(db, clock, () => mailSender.wake());
+  const afterAnswer = new AfterAnswer(log);
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
   // Login failures are counted where every process sees them: Redis when configured (ADR 0011).
@@ -134,11 +151,13 @@ export async function buildApp(
   const auth = new AuthService({
     db,
     sessions,
-    mailer,
+    outbox,
+    afterAnswer,
     publicUrl: config.publicUrl,
     log,
     loginThrottle: new LoginThrottle(loginFailures, config.jwtSecret, now),
   });
+  for (const kind of AUTH_MAIL_KINDS) outbox.rebuildWith(kind, (userId, tx) => auth.rebuildMail(kind, userId, tx));
   const social = new SocialSignIn({
     db,
     auth,
@@ -194,6 +213,7 @@ export async function buildApp(
   await app.register(imageRoutes, { images });
   await app.register(dashboardRoutes, { dashboard: new DashboardService(db) });
   await app.register(termsRoutes, { terms: new TermsService(db) });
+  await app.register(mailRoutes, { outbox });
 
   const counters = createCounters(config.redisUrl, log, now);
   const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
@@ -288,9 +308,12 @@ export async function buildApp(
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
   void demoSeeding.then(() => rankingJob.start(500));
+  mailSender.start();
   return {
     demoSeeding,
     rankingJob,
+    mailSender,
+    afterAnswer,
     app,
     database,
     metrics,
@@ -302,6 +325,9 @@ export async function buildApp(
       await app.close();
       await demoSeeding;
       await rankingJob.stop();
+      // Requests answered before the close may still write mails; the sender then stops.
+      await afterAnswer.settled();
+      await mailSender.stop();
       mailer.close();
       await counters.close();
       await loginFailures.close();

@@ -92,6 +92,14 @@ export async function createTestApp(
     beginShutdown: built.beginShutdown,
     /** Settles when demo seeding (SEED_DEMO) is done, or at once without it. */
     demoSeeding: built.demoSeeding,
+    /**
+     * Lets answered requests finish their queued work (forgot-password, resend), then tries every mail
+     * due by the test clock now, as the background sender does on its own.
+     */
+    async flushMail() {
+      await built.afterAnswer.settled();
+      await built.mailSender.flush();
+    },
     /** Fits every changed ranking scope now, as the background job would. */
     fitRankings: (opts?: { force?: boolean }) => built.rankingJob.runOnce(opts),
     /** Pulls the database away under the running app (failure drills). */

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -13,8 +14,8 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startMailCapture() {
+/** A real SMTP server on a free local port (or `port`) that keeps every message it receives. */
+export async function startMailCapture(port = 0) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -35,11 +36,11 @@ export async function startMailCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     /** Mails sent to an address so far. */
     to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
@@ -55,6 +56,15 @@ export async function startMailCapture() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A local port nothing listens on (an SMTP server that is down), free for a capture to start on later. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 function decodeMimeWord(word: string): string {

@@ -21,6 +21,10 @@ test('the admin sees the Manager link in the header and opens /app/sistema', asy
   await expect(page).toHaveURL(/\/app\/sistema$/);
   await expect(page.getByRole('heading', { name: 'Sistema', level: 1 })).toBeVisible();
   await expect(page.getByText('Acesso Negado')).toHaveCount(0);
+  // Admins also see the mail outbox: nothing has failed in this run.
+  const outbox = page.getByRole('region', { name: 'E-mails' });
+  await expect(outbox.getByText('0 com falha')).toBeVisible();
+  await expect(outbox.getByRole('heading', { name: 'Nenhum e-mail com falha' })).toBeVisible();
 });
 
 test('signed out, the profile sends to login and comes back after signing in', async ({ page, request }) => {

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'DUEL_EXPIRED',
   'DUEL_ALREADY_ANSWERED',
   'VOTE_TOO_FAST',
+  'MAIL_NOT_RETRYABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './rankings.ts';
+export * from './mail.ts';

@@ -56,6 +56,8 @@ const pt = {
   DUEL_EXPIRED: 'Este duelo expirou. Carregue um novo duelo.',
   DUEL_ALREADY_ANSWERED: 'Você já votou neste duelo.',
   VOTE_TOO_FAST: 'Calma! Olhe as duas camisas antes de votar.',
+  MAIL_NOT_RETRYABLE:
+    'Este e-mail não pode ser reenviado: a conta já não precisa dele (foi confirmada, desativada ou excluída).',
   VALIDATION_FAILED: 'Verifique os campos destacados.',
   INVALID_CREDENTIALS: 'E-mail ou senha inválidos.',
   EMAIL_NOT_CONFIRMED: 'Confirme seu e-mail antes de entrar. Enviamos um link para sua caixa de entrada.',
@@ -130,6 +132,8 @@ const en: Record<MessageKey, string> = {
   DUEL_EXPIRED: 'This duel has expired. Load a new one.',
   DUEL_ALREADY_ANSWERED: 'You have already voted in this duel.',
   VOTE_TOO_FAST: 'Easy! Look at both jerseys before voting.',
+  MAIL_NOT_RETRYABLE:
+    'This email cannot be sent again: the account no longer needs it (confirmed, deactivated or deleted).',
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   INVALID_CREDENTIALS: 'Invalid email or password.',
   EMAIL_NOT_CONFIRMED: 'Confirm your email before signing in. We sent a link to your inbox.',

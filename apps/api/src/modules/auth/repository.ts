@@ -21,9 +21,14 @@ export type NewUser = typeof users.$inferInsert;
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction, with a repository bound to it. */
-  transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new AuthRepository(tx)));
+  /** Runs `work` in one transaction, with a repository bound to it (and the transaction, for other modules' writes). */
+  transaction<T>(work: (repository: AuthRepository, tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new AuthRepository(tx), tx));
+  }
+
+  /** A repository on `db` (a transaction another module opened). */
+  static on(db: Db): AuthRepository {
+    return new AuthRepository(db);
   }
 
   // ---- accounts ----
@@ -34,6 +39,11 @@ export class AuthRepository {
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
+    return user ?? null;
+  }
+
+  async userById(id: string): Promise<UserRow | null> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return user ?? null;
   }
 

@@ -1,10 +1,12 @@
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
+import type { AfterAnswer } from '#lib/after-answer.ts';
 import { AppError, fieldError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
-import type { Mailer } from '#plugins/mailer.ts';
+import type { MailOutbox } from '#modules/mail/index.ts';
+import type { Mail } from '#plugins/mailer.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { authMail } from './mail-templates.ts';
 import { AuthRepository, type NewUser, type OneTimePurpose } from './repository.ts';
@@ -15,13 +17,25 @@ const LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
   reset_password: 3600,
   social_login: 120,
 };
+/** The mails auth writes: the one-time token each carries and the web page its link opens. */
+const MAIL_KINDS = {
+  confirm: { purpose: 'confirm_email', path: '/auth/confirmar-email' },
+  reset: { purpose: 'reset_password', path: '/auth/redefinir-senha' },
+} as const satisfies Record<string, { purpose: OneTimePurpose; path: string }>;
+export type AuthMailKind = keyof typeof MAIL_KINDS;
+export const AUTH_MAIL_KINDS = Object.keys(MAIL_KINDS) as AuthMailKind[];
+type MailUser = { id: string; email: string; name: string; language: string };
+
 /** At most one mail of a kind per address per minute. */
 const MAIL_INTERVAL_MS = 60_000;
 
 export interface AuthDeps {
   db: Db;
   sessions: SessionService;
-  mailer: Mailer;
+  /** Mails are written to the outbox in the transaction of the change they belong to (docs/security.md item 25). */
+  outbox: MailOutbox;
+  /** Where forgot-password and resend do their account lookup and writes, after answering. */
+  afterAnswer: AfterAnswer;
   publicUrl: string;
   log: Logger;
   loginThrottle: LoginThrottle;
@@ -51,10 +65,14 @@ export class AuthService {
   }
 
   /** Issues a one-time token (≥128 bits, stored as SHA-256), invalidating earlier ones of the same purpose. */
-  async issueToken(userId: string, purpose: OneTimePurpose): Promise<string> {
+  issueToken(userId: string, purpose: OneTimePurpose): Promise<string> {
+    return this.issueTokenIn(this.repository, userId, purpose);
+  }
+
+  private async issueTokenIn(repository: AuthRepository, userId: string, purpose: OneTimePurpose): Promise<string> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + LIFETIME_SECONDS[purpose] * 1000);
-    await this.repository.replaceOneTimeToken(userId, purpose, sha256(token), expiresAt);
+    await repository.replaceOneTimeToken(userId, purpose, sha256(token), expiresAt);
     return token;
   }
 
@@ -83,31 +101,72 @@ export class AuthService {
     return `${this.d.publicUrl}/app${path}?${new URLSearchParams(params).toString()}`;
   }
 
-  private async sendConfirmation(user: { id: string; email: string; name: string; language: string }) {
-    const token = await this.issueToken(user.id, 'confirm_email');
-    const link = this.link('/auth/confirmar-email', { userId: user.id, token });
-    await this.d.mailer.send(authMail('confirm', user.language as Language, user.email, user.name, link));
+  /**
+   * A fresh one-time link of `kind` for `user`, written with its mail into the outbox in `tx`: the
+   * token and the mail exist together or not at all, and no SMTP work happens in the request.
+   */
+  private async writeMail(tx: Db, user: MailUser, kind: AuthMailKind): Promise<void> {
+    const mail = await this.freshMail(tx, user, kind);
+    await this.d.outbox.enqueue(tx, { kind, userId: user.id, ...mail });
+  }
+
+  /** Writes a mail of `kind` for `user` in its own transaction, then wakes the sender. */
+  private async mailUser(user: MailUser, kind: AuthMailKind): Promise<void> {
+    await this.repository.transaction((_repository, tx) => this.writeMail(tx, user, kind));
+    this.d.outbox.wake();
+  }
+
+  /**
+   * For an Admin requeueing a dead mail (the mail module calls it in its transaction): a fresh link
+   * of the same kind, if the account still needs one; null otherwise.
+   */
+  async rebuildMail(kind: AuthMailKind, userId: string, tx: Db): Promise<Mail | null> {
+    const user = await AuthRepository.on(tx).userById(userId);
+    if (!user || !user.active || (kind === 'confirm' && user.confirmedAt)) return null;
+    return this.freshMail(tx, user, kind);
+  }
+
+  /** A new token of the kind's purpose (earlier ones stop working) and the mail that carries its link. */
+  private async freshMail(tx: Db, user: MailUser, kind: AuthMailKind): Promise<Mail> {
+    const { purpose, path } = MAIL_KINDS[kind];
+    const token = await this.issueTokenIn(AuthRepository.on(tx), user.id, purpose);
+    return authMail(
+      kind,
+      user.language as Language,
+      user.email,
+      user.name,
+      this.link(path, { userId: user.id, token }),
+    );
   }
 
   async register(body: RegisterBody & { email: string }, language: Language): Promise<void> {
     if (!isStrongEnough(body.password)) throw fieldError('password', 'passwordTooWeak');
     const favouriteTeamId = await this.teamIdBySlug(body.favouriteTeam);
     if (await this.findUserByEmail(body.email)) throw new AppError(409, 'EMAIL_ALREADY_EXISTS');
-    const user = await this.createUser({
-      email: body.email,
-      name: body.name,
-      passwordHash: await hashPassword(body.password),
-      city: body.city,
-      state: body.state,
-      country: body.country,
-      gender: body.gender,
-      favouriteTeamId,
-      language,
+    const passwordHash = await hashPassword(body.password);
+    // The account, its confirmation token and its mail in one transaction: no account without its mail.
+    const user = await this.repository.transaction(async (repository, tx) => {
+      const termsVersion = await repository.currentTermsVersion();
+      const created = await repository.insertUser({
+        email: body.email,
+        name: body.name,
+        passwordHash,
+        city: body.city,
+        state: body.state,
+        country: body.country,
+        gender: body.gender,
+        favouriteTeamId,
+        language,
+        termsVersion,
+        termsAcceptedAt: new Date(),
+      });
+      // Two registrations raced for one email: the loser gets the same answer as a taken email.
+      if (!created) throw new AppError(409, 'EMAIL_ALREADY_EXISTS');
+      await this.writeMail(tx, created, 'confirm');
+      return created;
     });
-    // Two registrations raced for one email: the loser gets the same answer as a taken email.
-    if (!user) throw new AppError(409, 'EMAIL_ALREADY_EXISTS');
+    this.d.outbox.wake();
     this.d.log.info({ event: 'register', userId: user.id }, 'auth event');
-    await this.sendConfirmation(user);
   }
 
   async confirmEmail(userId: string, token: string): Promise<SignedIn> {
@@ -123,19 +182,25 @@ export class AuthService {
     return this.d.loginThrottle.deviceCookie(userId);
   }
 
-  /** Same answer whether or not the email exists, is confirmed, or was mailed a minute ago. */
-  async resendConfirmation(email: string): Promise<void> {
-    const user = await this.findUserByEmail(email);
-    if (!user || user.confirmedAt || !user.active || (await this.recentlyMailed(user.id, 'confirm_email'))) return;
-    await this.sendConfirmation(user);
+  /**
+   * Same answer, in the same time, whether or not the email exists, is confirmed, or was mailed a
+   * minute ago: the request only queues the lookup (docs/security.md item 3).
+   */
+  resendConfirmation(email: string): void {
+    this.d.afterAnswer.run('resend-confirmation', async () => {
+      const user = await this.findUserByEmail(email);
+      if (!user || user.confirmedAt || !user.active || (await this.recentlyMailed(user.id, 'confirm_email'))) return;
+      await this.mailUser(user, 'confirm');
+    });
   }
 
-  async forgotPassword(email: string): Promise<void> {
-    const user = await this.findUserByEmail(email);
-    if (!user || !user.active || (await this.recentlyMailed(user.id, 'reset_password'))) return;
-    const token = await this.issueToken(user.id, 'reset_password');
-    const link = this.link('/auth/redefinir-senha', { userId: user.id, token });
-    await this.d.mailer.send(authMail('reset', user.language as Language, user.email, user.name, link));
+  /** As resendConfirmation: the answer and its timing tell nothing about the account (docs/security.md item 3). */
+  forgotPassword(email: string): void {
+    this.d.afterAnswer.run('forgot-password', async () => {
+      const user = await this.findUserByEmail(email);
+      if (!user || !user.active || (await this.recentlyMailed(user.id, 'reset_password'))) return;
+      await this.mailUser(user, 'reset');
+    });
   }
 
   /** Returns the device cookie value: the mailed link is the proof a locked-out owner can always give (ADR 0011). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
-import { jerseys, jobLeases, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
+import { acquireLease, releaseLease } from '#db/leases.ts';
+import { jerseys, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
 
@@ -96,25 +97,12 @@ export class RankingRepository {
   }
 
   /** Takes or renews the named lease for `holder`; false while another holder's lease runs. */
-  async acquireLease(name: string, holder: string, seconds: number): Promise<boolean> {
-    const rows = await queryRows(
-      this.db,
-      sql`insert into ${jobLeases} (${cols(jobLeases.name, jobLeases.holder, jobLeases.until)})
-          values (${name}, ${holder}, now() + make_interval(secs => ${seconds}))
-          on conflict (${col(jobLeases.name)}) do update
-            set ${col(jobLeases.holder)} = excluded.${col(jobLeases.holder)},
-                ${col(jobLeases.until)} = excluded.${col(jobLeases.until)}
-          where ${jobLeases.until} < now() or ${jobLeases.holder} = excluded.${col(jobLeases.holder)}
-          returning ${col(jobLeases.holder)}`,
-    );
-    return rows.length > 0;
+  acquireLease(name: string, holder: string, seconds: number): Promise<boolean> {
+    return acquireLease(this.db, name, holder, seconds);
   }
 
-  async releaseLease(name: string, holder: string): Promise<void> {
-    await this.db
-      .update(jobLeases)
-      .set({ until: sql`now()` })
-      .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+  releaseLease(name: string, holder: string): Promise<void> {
+    return releaseLease(this.db, name, holder);
   }
 
   /** Valid, non-skip votes by pair and outcome; with `until`, only those answered by then. */

@@ -4,6 +4,7 @@ import {
   type SistemaListParams,
   type NamedKind,
   getDashboard,
+  getMailOutbox,
   getSistemaJerseys,
   getSistemaNamed,
   getSistemaTeams,
@@ -15,6 +16,7 @@ export const sistemaKeys = {
   all: ['sistema'] as const,
   dashboard: () => [...sistemaKeys.all, 'dashboard'] as const,
   options: () => [...sistemaKeys.all, 'options'] as const,
+  mailOutbox: (page: number) => [...sistemaKeys.all, 'mail-outbox', page] as const,
   teams: () => [...sistemaKeys.all, 'teams'] as const,
   teamList: (params: SistemaListParams) => [...sistemaKeys.teams(), 'list', params] as const,
   named: (kind: NamedKind) => [...sistemaKeys.all, kind] as const,
@@ -28,6 +30,15 @@ const STALE_TIME = 30_000;
 
 export const dashboardQuery = () =>
   queryOptions({ queryKey: sistemaKeys.dashboard(), queryFn: getDashboard, staleTime: STALE_TIME });
+
+/** The outbox's counts and its dead mails, for Admins; refetched often, since the sender works on its own. */
+export const mailOutboxQuery = (page: number) =>
+  queryOptions({
+    queryKey: sistemaKeys.mailOutbox(page),
+    queryFn: () => getMailOutbox(page),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
 
 export const optionsQuery = () =>
   queryOptions({ queryKey: sistemaKeys.options(), queryFn: getOptions, staleTime: STALE_TIME });

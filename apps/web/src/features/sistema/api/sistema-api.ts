@@ -10,6 +10,8 @@ import {
   manageNamedList,
   manageTeam,
   manageTeamList,
+  mailOutboxResponse,
+  outboxMail,
   type ImageRef,
   type JerseyInput,
   type NamedInput,
@@ -39,6 +41,17 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 // ---- dashboard and options ----
 
 export const getDashboard = () => api.authorized('/manage/dashboard', { schema: dashboardResponse });
+
+// ---- the mail outbox (Admins) ----
+
+export const getMailOutbox = (page: number) =>
+  api.authorized('/manage/mail-outbox', {
+    query: definedQuery({ status: 'dead', page, pageSize: PAGE_SIZE }),
+    schema: mailOutboxResponse,
+  });
+
+export const retryMail = (id: string) =>
+  api.authorized(path('/manage/mail-outbox', id) + '/retry', { method: 'POST', schema: outboxMail });
 
 export const getOptions = () => api.authorized('/manage/options', { schema: catalogueOptions });
 

@@ -9,12 +9,14 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { Dashboard } from '@manto/contracts';
+import { type Dashboard, hasAccess } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { errorMessage } from '#lib/api-client.ts';
+import { useAuth } from '#lib/auth-store.ts';
 import { dashboardQuery } from '../api/queries.ts';
+import { MailOutboxPanel } from '../components/mail-outbox-panel.tsx';
 import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 
@@ -34,9 +36,11 @@ const TILES: Tile[] = [
   { key: 'activeUsers', icon: IconUsers, to: null },
 ];
 
-/** /sistema — the catalogue's counts, each linking to the section that manages them. */
+/** /sistema — the catalogue's counts, each linking to the section that manages them; for Admins, the mail outbox. */
 export function SistemaDashboardRoute() {
   const { t } = useTranslation('sistema');
+  const auth = useAuth();
+  const isAdmin = hasAccess('admin', auth.user?.roles ?? null);
   const locale = useLocale();
   const dashboard = useQuery(dashboardQuery());
   const format = new Intl.NumberFormat(locale);
@@ -91,6 +95,7 @@ export function SistemaDashboardRoute() {
           })}
         </SimpleGrid>
       )}
+      {isAdmin && <MailOutboxPanel />}
     </Stack>
   );
 }
