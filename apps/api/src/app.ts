@@ -175,6 +175,13 @@ export async function buildApp(
     metrics.gauge('manto_db_pool_idle', 'Idle PostgreSQL connections in the pool.', () => pool().idle);
     metrics.gauge('manto_db_pool_waiting', 'Queries waiting for a PostgreSQL connection.', () => pool().waiting);
   }
+  // The outbox depth (docs/security.md item 25): what waits, what failed and waits again, what died.
+  for (const status of ['pending', 'failed', 'dead'] as const)
+    metrics.gauge(
+      `manto_mail_outbox_${status}`,
+      `Mails in the outbox that are ${status} (pending: not tried yet; failed: waiting to be tried again).`,
+      async () => (await outbox.counts())[status],
+    );
 
   await app.register(errors);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });

@@ -86,6 +86,19 @@ describe('GET /api/metrics', () => {
     expect(value(after, 'manto_votes_total{counted="false"}')).toBe(uncounted + 2);
   });
 
+  it('reports the mail outbox depth: waiting, failed and dead mails', async () => {
+    // Two dead mails and one waiting to be tried again, written as the sender would leave them.
+    await t.db
+      .execute(sql`insert into mail_outbox (kind, recipient, subject, attempts, last_error, dead_at, next_attempt_at)
+      values ('confirm', 'a@manto.test', 'x', 8, 'refused', now(), now()),
+             ('reset', 'b@manto.test', 'x', 8, 'refused', now(), now()),
+             ('reset', 'c@manto.test', 'x', 1, 'refused', null, now() + interval '1 hour')`);
+    const text = await scrape();
+    expect(value(text, 'manto_mail_outbox_dead')).toBe(2);
+    expect(value(text, 'manto_mail_outbox_failed')).toBe(1);
+    expect(value(text, 'manto_mail_outbox_pending')).toBe(0);
+  });
+
   it('reports the ranking job: last duration, last success time and lag after a fit', async () => {
     const started = Date.now() / 1000;
     expect(await t.fitRankings({ force: true })).toContain('global');

@@ -75,6 +75,11 @@ export class MailOutbox {
     };
   }
 
+  /** Mails waiting (never tried or failed and due again) and dead, for the metrics. */
+  counts(): Promise<{ pending: number; failed: number; dead: number }> {
+    return this.repository.counts();
+  }
+
   /** Puts a dead mail back in the queue with a fresh link; 404 when no dead mail has this id. */
   async retry(id: string): Promise<OutboxMail> {
     const row = await this.repository.transaction(async (repository) => {
