@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
 import { jerseys, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
-import { col, cols } from '#db/sql-names.ts';
+import { col } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
 
 export type FitRow = typeof rankingFits.$inferInsert;
