@@ -18,11 +18,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import {
+  ADMIN_URL,
   CATALOGUE_SQL,
   canPin,
   median,
+  onPostgres,
   pinLoadGenerator,
   ratioText,
   run,
@@ -39,9 +40,6 @@ const RAW_PORT = 3912;
 const LITE_PORT = 3913;
 const url = (port) => `http://127.0.0.1:${port}`;
 const RAW = url(RAW_PORT);
-/** A PostgreSQL database to connect to while creating and dropping the bench's own. */
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEAMS = 20;
 const MODELS = ['Home', 'Away'];
 const SEASONS = [2015, 2019];
@@ -97,16 +95,6 @@ async function startServer(port, env) {
   const child = await start(['apps/api/dist/server.js'], { ...SERVER_ENV, PORT: String(port), ...env });
   await waitFor(`${url(port)}/api/ready`);
   return child;
-}
-
-async function onPostgres(connectionString, fn) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** PGlite lives inside the server process: start once to migrate, stop, insert the catalogue by SQL. */

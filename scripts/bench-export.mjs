@@ -16,8 +16,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { CATALOGUE_SQL, canPin, start, stop, waitFor } from './bench-lib.mjs';
+import { ADMIN_URL, CATALOGUE_SQL, canPin, onPostgres, start, stop, waitFor } from './bench-lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const VOTES = Number(process.env.BENCH_EXPORT_VOTES ?? 200_000);
@@ -27,8 +26,6 @@ const GOAL_P99_MS = 20;
 const DATABASES = process.env.BENCH_DB ?? 'both';
 const PG_PORT = 3921;
 const LITE_PORT = 3922;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 const SERVER_ENV = {
   HOST: '127.0.0.1',
@@ -63,16 +60,6 @@ async function startServer(port, env) {
   const child = await start(['apps/api/dist/server.js'], { ...SERVER_ENV, PORT: String(port), ...env });
   await waitFor(`${url(port)}/api/ready`);
   return child;
-}
-
-async function onPostgres(connectionString, fn) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** `GET /api/health` one at a time for `seconds`; latencies in ms. */

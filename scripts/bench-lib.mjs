@@ -3,6 +3,7 @@
 // servers pinned to core 1 and the load generator to core 0 when taskset exists.
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const canPin = spawnSync('taskset', ['-c', '1', 'true']).status === 0;
 
@@ -103,3 +104,18 @@ export const CATALOGUE_SQL = `
     select t.id, m.id, s.id, y || '-' || m.slug, y, y || '/' || (y + 1), '#ffffff', 'Bench'
       from teams t, models m, suppliers s, generate_series(2015, 2019) y
      where t.slug like 'bench-team-%' and m.slug like 'bench-%' and s.slug = 'bench-supplier';`;
+
+/** The PostgreSQL server where benches and drills create and drop their own databases. */
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `fn` with a connected client to `connectionString`, closed afterwards. */
+export async function onPostgres(connectionString, fn) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

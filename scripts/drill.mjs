@@ -19,14 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { CATALOGUE_SQL, waitFor } from './bench-lib.mjs';
+import { ADMIN_URL, CATALOGUE_SQL, onPostgres, waitFor } from './bench-lib.mjs';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 6);
 const WORKERS = 16;
 const LEASE_SECONDS = 30; // modules/rankings/job.ts
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OUTCOMES = ['left', 'right', 'left', 'right', 'tie', 'both_bad', 'skip'];
 const SERVER_ENV = {
   NODE_ENV: 'production',
@@ -85,18 +82,18 @@ async function terminate(server, signal) {
 /** A fresh PostgreSQL database with the catalogue; `query` runs SQL while servers are up. */
 async function postgresDatabase() {
   const name = `manto_drill_${randomBytes(6).toString('hex')}`;
-  await withClient(ADMIN_URL, (c) => c.query(`create database ${name}`));
+  await onPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-drill-')) };
   const migrate = await startServer(env);
   await terminate(migrate, 'SIGTERM');
-  await withClient(env.DATABASE_URL, (c) => c.query(CATALOGUE_SQL));
+  await onPostgres(env.DATABASE_URL, (c) => c.query(CATALOGUE_SQL));
   return {
     name: 'PostgreSQL',
     env,
-    query: (sql) => withClient(env.DATABASE_URL, async (c) => (await c.query(sql)).rows),
-    drop: () => withClient(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    query: (sql) => onPostgres(env.DATABASE_URL, async (c) => (await c.query(sql)).rows),
+    drop: () => onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`)),
   };
 }
 
@@ -117,16 +114,6 @@ async function pgliteDatabase() {
   const query = (sql) => open(async (db) => (await db.query(sql)).rows);
   await open((db) => db.exec(CATALOGUE_SQL));
   return { name: 'PGlite', env, query, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-async function withClient(connectionString, fn) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 // ——————————————————————————————————————————————— vote load ——————————————————————————————————————————————
