@@ -185,6 +185,11 @@ export async function buildApp(
       `Mails in the outbox that are ${status} (pending: not tried yet; failed: waiting to be tried again).`,
       async () => (await outbox.counts())[status],
     );
+  metrics.gauge(
+    'manto_mail_requests_waiting',
+    'Forgot-password and resend-confirmation requests not yet turned into mails (or into nothing).',
+    () => outbox.waitingRequests(),
+  );
 
   await app.register(errors);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });

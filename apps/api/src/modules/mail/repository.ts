@@ -186,6 +186,11 @@ export class MailRepository {
     return rows.sort((x, y) => x.id - y.id);
   }
 
+  async waitingRequests(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mailRequests);
+    return row?.n ?? 0;
+  }
+
   /** Drops requests made before `before`, unread (the sender was down that long). */
   async dropRequestsBefore(before: Date): Promise<number> {
     const rows = await this.db

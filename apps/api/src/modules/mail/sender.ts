@@ -49,8 +49,9 @@ export interface MailSenderOptions {
 
 /**
  * Delivers the outbox (docs/decisions/0010-mail-outbox.md): woken at once when this process writes a
- * mail or a request, and every POLL_MS for the rest; each run first turns waiting requests into mails; one process at a time sends, under the 'mail' lease; a failed
- * try is retried with backoff and dead-lettered after MAX_ATTEMPTS; bodies are cleared once sent or dead.
+ * mail or a request, and every POLL_MS for the rest; each run first turns waiting requests into mails;
+ * one process at a time sends, under the 'mail' lease; a failed try is retried with backoff and
+ * dead-lettered after MAX_ATTEMPTS; bodies are cleared once sent or dead.
  */
 export class MailSender {
   private readonly holder = randomUUID();

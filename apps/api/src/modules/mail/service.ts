@@ -146,6 +146,11 @@ export class MailOutbox {
     return this.repository.counts();
   }
 
+  /** Forgot-password and resend requests not yet turned into mails (a flood shows here first). */
+  waitingRequests(): Promise<number> {
+    return this.repository.waitingRequests();
+  }
+
   /** Puts a dead mail back in the queue with a fresh link; 404 when no dead mail has this id. */
   async retry(id: string): Promise<OutboxMail> {
     const row = await this.repository.transaction(async (repository) => {
