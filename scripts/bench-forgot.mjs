@@ -83,7 +83,7 @@ async function timed(base, email, n) {
   return { elapsed, status: res.status, body };
 }
 
-/** Waits for the queued work (one outbox row per existing account) and, with SMTP up, for the deliveries. */
+/** Waits for the requests to become mails (one outbox row per existing account) and, with SMTP up, for the deliveries. */
 async function outboxReport(dbUrl, total, capture) {
   const since = performance.now();
   const seconds = () => `${((performance.now() - since) / 1000).toFixed(1)} s after the last answer`;

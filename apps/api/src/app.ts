@@ -12,7 +12,6 @@ import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
-import { AfterAnswer } from '#lib/after-answer.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
@@ -61,8 +60,6 @@ export interface BuiltApp {
   metrics: Metrics;
   /** Delivers the mail outbox in the background (tests flush it on demand). */
   mailSender: MailSender;
-  /** Work requests queue after answering (forgot-password, resend); tests wait for it. */
-  afterAnswer: AfterAnswer;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -141,9 +138,13 @@ export async function buildApp(
   let shuttingDown = false;
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   // Requests only write mails; the sender delivers them (docs/decisions/0010-mail-outbox.md).
-  const mailSender = new MailSender(new MailRepository(db), mailer, { log, clock });
-  const outbox = new MailOutbox(db, clock, () => mailSender.wake());
-  const afterAnswer = new AfterAnswer(log);
+  // Forgot-password and resend only write a request; the sender turns it into a mail (docs/security.md item 3).
+  const mailSender = new MailSender(new MailRepository(db), mailer, {
+    log,
+    clock,
+    turnRequests: () => outbox.turnRequests(),
+  });
+  const outbox = new MailOutbox(db, clock, () => mailSender.wake(), log);
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
   // Login failures are counted where every process sees them: Redis when configured (ADR 0011).
@@ -152,12 +153,14 @@ export async function buildApp(
     db,
     sessions,
     outbox,
-    afterAnswer,
     publicUrl: config.publicUrl,
     log,
     loginThrottle: new LoginThrottle(loginFailures, config.jwtSecret, now),
   });
-  for (const kind of AUTH_MAIL_KINDS) outbox.rebuildWith(kind, (userId, tx) => auth.rebuildMail(kind, userId, tx));
+  for (const kind of AUTH_MAIL_KINDS) {
+    outbox.rebuildWith(kind, (userId, tx) => auth.rebuildMail(kind, userId, tx));
+    outbox.answerRequestsWith(kind, (email, tx) => auth.mailForRequest(kind, email, tx));
+  }
   const social = new SocialSignIn({
     db,
     auth,
@@ -182,6 +185,11 @@ export async function buildApp(
       `Mails in the outbox that are ${status} (pending: not tried yet; failed: waiting to be tried again).`,
       async () => (await outbox.counts())[status],
     );
+  metrics.gauge(
+    'manto_mail_requests_waiting',
+    'Forgot-password and resend-confirmation requests not yet turned into mails (or into nothing).',
+    () => outbox.waitingRequests(),
+  );
 
   await app.register(errors);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
@@ -320,7 +328,6 @@ export async function buildApp(
     demoSeeding,
     rankingJob,
     mailSender,
-    afterAnswer,
     app,
     database,
     metrics,
@@ -332,8 +339,7 @@ export async function buildApp(
       await app.close();
       await demoSeeding;
       await rankingJob.stop();
-      // Requests answered before the close may still write mails; the sender then stops.
-      await afterAnswer.settled();
+      // Mail requests not yet turned stay in the database for the next process (or this one's restart).
       await mailSender.stop();
       mailer.close();
       await counters.close();

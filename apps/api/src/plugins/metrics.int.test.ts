@@ -99,6 +99,18 @@ describe('GET /api/metrics', () => {
     expect(value(text, 'manto_mail_outbox_pending')).toBe(0);
   });
 
+  it('reports the mail requests waiting to be turned into mails', async () => {
+    // Another process holds the sender's lease, so nothing here consumes the rows before the scrape.
+    await t.db
+      .execute(sql`insert into job_leases (name, holder, until) values ('mail', 'elsewhere', now() + interval '1 minute')
+      on conflict (name) do update set holder = 'elsewhere', until = excluded.until`);
+    await t.db.execute(
+      sql`insert into mail_requests (kind, email) values ('reset', 'x@manto.test'), ('confirm', 'y@manto.test')`,
+    );
+    expect(value(await scrape(), 'manto_mail_requests_waiting')).toBe(2);
+    await t.db.execute(sql`update job_leases set until = now() where name = 'mail'`);
+  });
+
   it('reports the ranking job: last duration, last success time and lag after a fit', async () => {
     const started = Date.now() / 1000;
     expect(await t.fitRankings({ force: true })).toContain('global');

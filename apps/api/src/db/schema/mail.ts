@@ -1,7 +1,7 @@
 // The mail outbox: every mail the app sends is first a row here, written in the transaction of the
 // change it belongs to, and delivered by the background sender (docs/decisions/0010-mail-outbox.md).
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const mailOutbox = pgTable(
@@ -34,4 +34,24 @@ export const mailOutbox = pgTable(
       .on(t.deadAt)
       .where(sql`${t.deadAt} is not null`),
   ],
+);
+
+/**
+ * A forgot-password or resend-confirmation, written as it was asked, before the account is looked up:
+ * the request's only work is this one insert, the same for every address (docs/security.md item 3).
+ * The mail sender turns each into a mail (or nothing) and deletes it; rows older than a reset link's
+ * life are dropped unread (docs/decisions/0010-mail-outbox.md).
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    /** Insertion order: two requests for one address are turned in the order they were made. */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The mail asked for: 'confirm' (resend-confirmation) or 'reset' (forgot-password). */
+    kind: text('kind').notNull(),
+    /** As typed, trimmed and lower-cased by the contract; it may belong to no account. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_requests_created_idx').on(t.createdAt)],
 );

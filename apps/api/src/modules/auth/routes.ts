@@ -115,7 +115,7 @@ export default async function authRoutes(
       config: { access: 'public', ...perIp(5, '1 minute') },
     },
     async (request) => {
-      auth.resendConfirmation(request.body.email);
+      await auth.resendConfirmation(request.body.email);
       return { message: formatMessage(request.language, 'CONFIRMATION_SENT') };
     },
   );
@@ -127,7 +127,7 @@ export default async function authRoutes(
       config: { access: 'public', ...perIp(5, '1 minute') },
     },
     async (request) => {
-      auth.forgotPassword(request.body.email);
+      await auth.forgotPassword(request.body.email);
       return { message: formatMessage(request.language, 'FORGOT_PASSWORD_SENT') };
     },
   );

@@ -1,7 +1,6 @@
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import type { AfterAnswer } from '#lib/after-answer.ts';
 import { AppError, fieldError } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
@@ -34,8 +33,6 @@ export interface AuthDeps {
   sessions: SessionService;
   /** Mails are written to the outbox in the transaction of the change they belong to (docs/security.md item 25). */
   outbox: MailOutbox;
-  /** Where forgot-password and resend do their account lookup and writes, after answering. */
-  afterAnswer: AfterAnswer;
   publicUrl: string;
   log: Logger;
   loginThrottle: LoginThrottle;
@@ -92,8 +89,8 @@ export class AuthService {
     return this.repository.confirmEmail(userId);
   }
 
-  private async recentlyMailed(userId: string, purpose: OneTimePurpose): Promise<boolean> {
-    const last = await this.repository.lastOneTimeTokenAt(userId, purpose);
+  private async recentlyMailed(repository: AuthRepository, userId: string, purpose: OneTimePurpose): Promise<boolean> {
+    const last = await repository.lastOneTimeTokenAt(userId, purpose);
     return Boolean(last && Date.now() - last.getTime() < MAIL_INTERVAL_MS);
   }
 
@@ -110,10 +107,18 @@ export class AuthService {
     await this.d.outbox.enqueue(tx, { kind, userId: user.id, ...mail });
   }
 
-  /** Writes a mail of `kind` for `user` in its own transaction, then wakes the sender. */
-  private async mailUser(user: MailUser, kind: AuthMailKind): Promise<void> {
-    await this.repository.transaction((_repository, tx) => this.writeMail(tx, user, kind));
-    this.d.outbox.wake();
+  /**
+   * For the mail sender turning a resend or forgot-password request into a mail, in its transaction:
+   * nothing for an unknown or inactive account, an already confirmed one (resend), or one mailed this
+   * kind within the last minute; otherwise a fresh link. Requests are turned one at a time in the
+   * order they were made, so the second of two quick ones sees the first one's token.
+   */
+  async mailForRequest(kind: AuthMailKind, email: string, tx: Db): Promise<{ userId: string; mail: Mail } | null> {
+    const repository = AuthRepository.on(tx);
+    const user = await repository.userByEmail(email);
+    if (!user || !user.active || (kind === 'confirm' && user.confirmedAt)) return null;
+    if (await this.recentlyMailed(repository, user.id, MAIL_KINDS[kind].purpose)) return null;
+    return { userId: user.id, mail: await this.freshMail(tx, user, kind) };
   }
 
   /**
@@ -184,23 +189,16 @@ export class AuthService {
 
   /**
    * Same answer, in the same time, whether or not the email exists, is confirmed, or was mailed a
-   * minute ago: the request only queues the lookup (docs/security.md item 3).
+   * minute ago: the request only writes itself down, one insert for every address; the mail sender
+   * looks the account up later (`mailForRequest`; docs/security.md item 3).
    */
-  resendConfirmation(email: string): void {
-    this.d.afterAnswer.run('resend-confirmation', async () => {
-      const user = await this.findUserByEmail(email);
-      if (!user || user.confirmedAt || !user.active || (await this.recentlyMailed(user.id, 'confirm_email'))) return;
-      await this.mailUser(user, 'confirm');
-    });
+  resendConfirmation(email: string): Promise<void> {
+    return this.d.outbox.request('confirm', email);
   }
 
   /** As resendConfirmation: the answer and its timing tell nothing about the account (docs/security.md item 3). */
-  forgotPassword(email: string): void {
-    this.d.afterAnswer.run('forgot-password', async () => {
-      const user = await this.findUserByEmail(email);
-      if (!user || !user.active || (await this.recentlyMailed(user.id, 'reset_password'))) return;
-      await this.mailUser(user, 'reset');
-    });
+  forgotPassword(email: string): Promise<void> {
+    return this.d.outbox.request('reset', email);
   }
 
   /** Returns the device cookie value: the mailed link is the proof a locked-out owner can always give (ADR 0011). */

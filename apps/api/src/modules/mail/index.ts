@@ -2,4 +2,4 @@
 export { MailRepository, type OutboxEntry } from './repository.ts';
 export { default as mailRoutes } from './routes.ts';
 export { MAX_ATTEMPTS, MailSender } from './sender.ts';
-export { type MailRebuilder, MailOutbox } from './service.ts';
+export { type MailRebuilder, type MailRequestHandler, MailOutbox, REQUEST_LIFE_MS } from './service.ts';

@@ -264,3 +264,114 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     for (const email of emails) expect(a.mail.to(email).length + b.mail.to(email).length, email).toBe(1);
   });
 });
+
+/** Another process holds the sender's lease for ten minutes: nothing here sends or turns requests. */
+async function holdLeaseElsewhere(t: TestApp): Promise<void> {
+  await t.db
+    .insert(jobLeases)
+    .values({ name: 'mail', holder: 'another-process', until: sql`now() + interval '10 minutes'` })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder: 'another-process', until: sql`now() + interval '10 minutes'` },
+    });
+}
+
+async function releaseLeaseElsewhere(t: TestApp): Promise<void> {
+  await t.db
+    .update(jobLeases)
+    .set({ until: sql`now()` })
+    .where(eq(jobLeases.name, 'mail'));
+}
+
+async function emailOf(t: TestApp, userId: string): Promise<string> {
+  const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row!.email;
+}
+
+describe('forgot-password is written down before it is answered', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('leaves a request row while no process may send, and the mail goes out once one may', async () => {
+    await holdLeaseElsewhere(t);
+    const email = await emailOf(t, (await t.userWithRoles()).id);
+    const res = await post(t, '/api/auth/forgot-password', { email }, '10.64.0.1');
+    expect(res.statusCode).toBe(200);
+    await t.flushMail();
+    // The request survives in the database, whatever happens to this process now.
+    expect(await t.count('mail_requests')).toBe(1);
+    expect(t.mail.to(email)).toHaveLength(0);
+
+    await releaseLeaseElsewhere(t);
+    await t.flushMail();
+    linkIn(await t.mail.waitFor(email), '/app/auth/redefinir-senha');
+    expect(await t.count('mail_requests')).toBe(0);
+  });
+
+  it('drops a request older than a reset link’s life instead of mailing it', async () => {
+    await holdLeaseElsewhere(t);
+    const email = await emailOf(t, (await t.userWithRoles()).id);
+    expect((await post(t, '/api/auth/forgot-password', { email }, '10.64.0.2')).statusCode).toBe(200);
+    t.clock.advance(61 * 60_000);
+    await releaseLeaseElsewhere(t);
+    await t.flushMail();
+    expect(await t.count('mail_requests')).toBe(0);
+    expect(await rowsTo(t, email)).toEqual([]);
+  });
+});
+
+describe('a flood of forgot-password requests for unknown addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('does not keep a real user’s reset mail from going out', async () => {
+    const email = await emailOf(t, (await t.userWithRoles()).id);
+    const flood = Array.from({ length: 1_500 }, (_, i) =>
+      post(t, '/api/auth/forgot-password', { email: `ghost${i}@example.com` }, `10.65.${i >> 8}.${i & 255}`),
+    );
+    const real = post(t, '/api/auth/forgot-password', { email }, '10.66.0.1');
+    for (const res of await Promise.all([...flood, real])) expect(res.statusCode).toBe(200);
+    await t.flushMail();
+    linkIn(await t.mail.waitFor(email), '/app/auth/redefinir-senha');
+    expect(await t.count('mail_outbox')).toBe(1);
+  }, 60_000);
+});
+
+describe.skipIf(!onPostgres)('a process that dies right after answering forgot-password', () => {
+  let a: TestApp;
+  let b: TestApp | undefined;
+  beforeAll(async () => {
+    a = await createTestApp();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('loses nothing: the next process on the database sends the reset mail', async () => {
+    await holdLeaseElsewhere(a);
+    const email = await emailOf(a, (await a.userWithRoles()).id);
+    expect((await post(a, '/api/auth/forgot-password', { email }, '10.67.0.1')).statusCode).toBe(200);
+    // The process is gone: nothing it had in memory runs against the database any more.
+    await a.closeDatabase();
+
+    b = await createTestApp({}, { databaseUrl: a.config.databaseUrl });
+    await releaseLeaseElsewhere(b);
+    await b.flushMail();
+    const link = linkIn(await b.mail.waitFor(email), '/app/auth/redefinir-senha');
+    const done = await post(b, '/api/auth/reset-password', {
+      userId: link.searchParams.get('userId'),
+      token: link.searchParams.get('token'),
+      password: 'nova-senha-da-torcida',
+      confirmPassword: 'nova-senha-da-torcida',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(a.mail.to(email)).toHaveLength(0);
+  });
+});

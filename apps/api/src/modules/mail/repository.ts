@@ -1,12 +1,28 @@
-import { type SQL, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { MailStatus } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
-import { mailOutbox } from '#db/schema/index.ts';
+import { mailOutbox, mailRequests } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage } from '#lib/paging.ts';
 import type { Mail } from '#plugins/mailer.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
+export type MailRequestRow = typeof mailRequests.$inferSelect;
 /** What a list shows: everything but the bodies, which never leave the sender (docs/security.md item 25). */
 export type MailListRow = Omit<MailRow, 'text' | 'html' | 'userId'>;
 /** A mail to write: the transport's fields, what it is for and whom. */
@@ -30,7 +46,7 @@ const ORDER: Record<MailStatus, SQL[]> = {
 };
 const { text: _text, html: _html, userId: _userId, ...listColumns } = getTableColumns(mailOutbox);
 
-/** The mail module's SQL: the outbox rows and the sender's lease. */
+/** The mail module's SQL: the requests, the outbox rows and the sender's lease. */
 export class MailRepository {
   /** The connection or transaction it runs on (a rebuilder writes its token in the same one). */
   constructor(readonly db: Db) {}
@@ -146,6 +162,41 @@ export class MailRepository {
       .delete(mailOutbox)
       .where(or(lt(mailOutbox.sentAt, sentBefore), lt(mailOutbox.deadAt, deadBefore)))
       .returning({ id: mailOutbox.id });
+    return rows.length;
+  }
+
+  /** A forgot-password or resend, written before it is answered: one insert whatever the address. */
+  async insertRequest(kind: string, email: string, now: Date): Promise<void> {
+    await this.db.insert(mailRequests).values({ kind, email, createdAt: now });
+  }
+
+  /**
+   * Deletes and returns up to `limit` requests, oldest first. Call it in a transaction that also writes
+   * their mails: a request is consumed exactly when its mail exists. Rows another transaction holds
+   * are skipped, so two senders never take the same request.
+   */
+  async takeRequests(limit: number): Promise<MailRequestRow[]> {
+    const oldest = this.db
+      .select({ id: mailRequests.id })
+      .from(mailRequests)
+      .orderBy(asc(mailRequests.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await this.db.delete(mailRequests).where(inArray(mailRequests.id, oldest)).returning();
+    return rows.sort((x, y) => x.id - y.id);
+  }
+
+  async waitingRequests(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(mailRequests);
+    return row?.n ?? 0;
+  }
+
+  /** Drops requests made before `before`, unread (the sender was down that long). */
+  async dropRequestsBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(mailRequests)
+      .where(lt(mailRequests.createdAt, before))
+      .returning({ id: mailRequests.id });
     return rows.length;
   }
 

@@ -43,12 +43,15 @@ export interface MailSenderOptions {
   clock: Clock;
   /** How often a run renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
   heartbeatMs?: number;
+  /** Turns waiting mail requests into mails (MailOutbox.turnRequests); runs under the lease before sending. */
+  turnRequests?: () => Promise<void>;
 }
 
 /**
  * Delivers the outbox (docs/decisions/0010-mail-outbox.md): woken at once when this process writes a
- * mail, and every POLL_MS for the rest; one process at a time sends, under the 'mail' lease; a failed
- * try is retried with backoff and dead-lettered after MAX_ATTEMPTS; bodies are cleared once sent or dead.
+ * mail or a request, and every POLL_MS for the rest; each run first turns waiting requests into mails;
+ * one process at a time sends, under the 'mail' lease; a failed try is retried with backoff and
+ * dead-lettered after MAX_ATTEMPTS; bodies are cleared once sent or dead.
  */
 export class MailSender {
   private readonly holder = randomUUID();
@@ -119,6 +122,8 @@ export class MailSender {
     );
     heartbeat.unref();
     try {
+      // A failure here must not hold up mail already written: logged, and the next run tries again.
+      await this.opts.turnRequests?.().catch((err) => this.opts.log.error({ err }, 'mail requests not turned'));
       for (;;) {
         const now = this.now();
         const batch = await this.repository.claimDue(

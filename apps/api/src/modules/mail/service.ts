@@ -1,4 +1,5 @@
 import type { MailOutboxPage, MailOutboxQuery, OutboxMail } from '@manto/contracts';
+import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
 import { AppError, notFound } from '#lib/app-error.ts';
 import type { Clock } from '#lib/clock.ts';
@@ -10,6 +11,21 @@ import { type MailListRow, MailRepository, type OutboxEntry } from './repository
  * was cleared and has likely expired); null when the account no longer needs it.
  */
 export type MailRebuilder = (userId: string, tx: Db) => Promise<Mail | null>;
+
+/**
+ * Turns a request for a mail of its kind into that mail, inside `tx`: looks the address up, applies
+ * the owning module's rules and writes what the mail needs (its one-time token); null when the
+ * address gets nothing (unknown, inactive, mailed a minute ago…).
+ */
+export type MailRequestHandler = (email: string, tx: Db) => Promise<{ userId: string; mail: Mail } | null>;
+
+/**
+ * Requests older than this are dropped unread: a reset link lives an hour (docs/security.md item 4),
+ * and whoever asked that long ago and got nothing has asked again or given up.
+ */
+export const REQUEST_LIFE_MS = 3600_000;
+/** Requests turned per transaction. */
+const REQUEST_BATCH = 100;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -36,12 +52,14 @@ function toItem(row: MailListRow): OutboxMail {
 export class MailOutbox {
   private readonly repository: MailRepository;
   private readonly rebuilders = new Map<string, MailRebuilder>();
+  private readonly handlers = new Map<string, MailRequestHandler>();
 
   constructor(
     db: Db,
     private readonly clock: Clock,
-    /** Called once a mail is committed: this process's sender starts at once. */
+    /** Called once a mail or a request is committed: this process's sender starts at once. */
     private readonly written: () => void,
+    private readonly log: Logger,
   ) {
     this.repository = new MailRepository(db);
   }
@@ -57,6 +75,54 @@ export class MailOutbox {
   /** Tells the sender a mail was committed. */
   wake(): void {
     this.written();
+  }
+
+  /**
+   * Writes down that someone asked for a mail of `kind` at `email`, and nothing else: the request's
+   * work and time are the same whether or not the address has an account (docs/security.md item 3).
+   * The sender turns it into a mail (`turnRequests`); the row survives a crash until it does.
+   */
+  async request(kind: string, email: string): Promise<void> {
+    await this.repository.insertRequest(kind, email, new Date(this.clock.now()));
+    // Past the reply's write (the microtasks after the handler returns): the lookup never delays an answer.
+    setImmediate(this.written);
+  }
+
+  /** How a request for a mail of `kind` is turned into one, by the module that owns that mail. */
+  answerRequestsWith(kind: string, handler: MailRequestHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Turns every waiting request into its mail or into nothing, oldest first, for the sender (under its
+   * lease). Each batch deletes its requests and writes their tokens and mails in one transaction, so a
+   * request is consumed exactly once, with its mail; a request its handler fails on is logged and
+   * consumed (a savepoint undoes its writes). Requests older than REQUEST_LIFE_MS are dropped first.
+   */
+  async turnRequests(): Promise<void> {
+    const now = new Date(this.clock.now());
+    const dropped = await this.repository.dropRequestsBefore(new Date(now.getTime() - REQUEST_LIFE_MS));
+    if (dropped > 0) this.log.warn({ dropped }, 'mail requests older than a reset link dropped');
+    for (;;) {
+      const taken = await this.repository.transaction(async (repository) => {
+        const requests = await repository.takeRequests(REQUEST_BATCH);
+        for (const request of requests) {
+          const handler = this.handlers.get(request.kind);
+          if (!handler) {
+            this.log.error({ kind: request.kind }, 'mail request of an unknown kind dropped');
+            continue;
+          }
+          await repository
+            .transaction(async (inner) => {
+              const answer = await handler(request.email, inner.db);
+              if (answer) await inner.insert({ kind: request.kind, userId: answer.userId, ...answer.mail }, now);
+            })
+            .catch((err: unknown) => this.log.error({ err, kind: request.kind }, 'mail request failed; dropped'));
+        }
+        return requests.length;
+      });
+      if (taken < REQUEST_BATCH) return;
+    }
   }
 
   /** How a dead mail of `kind` is written afresh when an Admin requeues it. */
@@ -78,6 +144,11 @@ export class MailOutbox {
   /** Mails waiting (never tried or failed and due again) and dead, for the metrics. */
   counts(): Promise<{ pending: number; failed: number; dead: number }> {
     return this.repository.counts();
+  }
+
+  /** Forgot-password and resend requests not yet turned into mails (a flood shows here first). */
+  waitingRequests(): Promise<number> {
+    return this.repository.waitingRequests();
   }
 
   /** Puts a dead mail back in the queue with a fresh link; 404 when no dead mail has this id. */
