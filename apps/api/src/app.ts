@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -196,7 +197,22 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(textInput);
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
-  await app.register(rateLimit, { global: false });
+  // Per-IP route limits (logins, uploads, exports…) are shared by every process through Redis when
+  // REDIS_URL is set; a Redis outage lets requests through, as the vote counters do (docs/security.md item 2).
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  rateLimitRedis?.on('error', (err) => log.warn({ err }, 'redis (route rate limits) connection error'));
+  // Without an offline queue, requests before the first connection would go uncounted: wait for it (1 s at most).
+  if (rateLimitRedis)
+    await new Promise<void>((resolve) => {
+      rateLimitRedis.once('ready', resolve);
+      setTimeout(resolve, 1_000).unref();
+    });
+  await app.register(rateLimit, {
+    global: false,
+    ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'manto:route-limit:', skipOnError: true }),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Manto API', version: '1.0.0' },
@@ -344,6 +360,7 @@ export async function buildApp(
       mailer.close();
       await counters.close();
       await loginFailures.close();
+      rateLimitRedis?.disconnect();
       await database.close();
     },
   };

@@ -6,6 +6,7 @@ import { votes } from '#db/schema/index.ts';
 import { csvLine } from '#lib/downloads.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
+import { REDIS_URL, redisSuitesRun } from '#test/redis.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,5 +88,37 @@ describe('GET /api/votes/export', () => {
     expect(refused.json().message).toMatch(/try again/i);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await exportFrom('10.7.0.2')).statusCode).toBe(200);
+  });
+});
+
+const redisUp = await redisSuitesRun('votes-export.int.test');
+
+describe.skipIf(!redisUp)('route rate limits shared through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createTestApp({ REDIS_URL }), createTestApp({ REDIS_URL })]);
+  });
+  afterAll(async () => Promise.all([a?.close(), b?.close()]));
+
+  // A fresh address per run: the Redis window outlives the test and other runs share the server.
+  const ip = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+  const exportOn = (app: TestApp) =>
+    app.inject({ method: 'GET', url: '/api/votes/export?format=csv', remoteAddress: ip });
+
+  it('counts one address across two processes: 4 exports on one and 2 on the other use up the 6', async () => {
+    for (let i = 0; i < 4; i++) expect((await exportOn(a)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await exportOn(b)).statusCode).toBe(200);
+    expect((await exportOn(a)).statusCode).toBe(429);
+    expect((await exportOn(b)).statusCode).toBe(429);
+  });
+
+  it('serves the route when Redis is down (the limit fails open)', async () => {
+    const down = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      expect((await exportOn(down)).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
   });
 });
