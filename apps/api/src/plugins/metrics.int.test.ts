@@ -128,7 +128,8 @@ describe('GET /api/metrics', () => {
     if (t.config.databaseUrl) {
       // PostgreSQL: the pool's connections; PGlite has no pool and no such gauges.
       expect(value(text, 'manto_db_pool_connections')).toBeGreaterThanOrEqual(1);
-      expect(value(text, 'manto_db_pool_waiting')).toBe(0);
+      // The scrape's own gauges query the database at once, so a query may be waiting: a count, not NaN.
+      expect(value(text, 'manto_db_pool_waiting')).toBeGreaterThanOrEqual(0);
     } else expect(text).not.toContain('manto_db_pool_');
   });
 });
