@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -56,10 +56,11 @@ export async function createTestApp(
 ) {
   const mail = await startMailCapture();
   const database = await freshDatabaseUrl();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'manto-test-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-test-')),
+      DATA_DIR: dataDir,
       PUBLIC_URL,
       SMTP_URL: mail.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -164,6 +165,7 @@ export async function createTestApp(
       await built.close().catch(() => {});
       await mail.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return api;
