@@ -208,13 +208,7 @@ describe('the sender lease', () => {
   afterAll(async () => t?.close());
 
   it('sends nothing while another process holds the lease, and everything once it is free', async () => {
-    await t.db
-      .insert(jobLeases)
-      .values({ name: 'mail', holder: 'another-process', until: sql`now() + interval '10 minutes'` })
-      .onConflictDoUpdate({
-        target: jobLeases.name,
-        set: { holder: 'another-process', until: sql`now() + interval '10 minutes'` },
-      });
+    await holdLeaseElsewhere(t);
     const body = t.registration();
     expect((await post(t, '/api/auth/register', body, '10.62.0.1')).statusCode).toBe(201);
     await t.flushMail();
@@ -222,10 +216,7 @@ describe('the sender lease', () => {
     expect((await rowsTo(t, body.email))[0]).toMatchObject({ attempts: 0, sentAt: null });
 
     // The other process's lease runs out (it died, or let go).
-    await t.db
-      .update(jobLeases)
-      .set({ until: sql`now()` })
-      .where(eq(jobLeases.name, 'mail'));
+    await releaseLeaseElsewhere(t);
     await t.flushMail();
     linkIn(await t.mail.waitFor(body.email), '/app/auth/confirmar-email');
     expect((await rowsTo(t, body.email))[0]).toMatchObject({ attempts: 1, text: null });
