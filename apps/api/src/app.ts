@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
+import { connectRedis } from '#lib/redis.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import {
   AUTH_MAIL_KINDS,
@@ -199,16 +199,10 @@ export async function buildApp(
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
   // Per-IP route limits (logins, uploads, exports…) are shared by every process through Redis when
   // REDIS_URL is set; a Redis outage lets requests through, as the vote counters do (docs/security.md item 2).
-  const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : null;
-  rateLimitRedis?.on('error', (err) => log.warn({ err }, 'redis (route rate limits) connection error'));
-  // Without an offline queue, requests before the first connection would go uncounted: wait for it (1 s at most).
-  if (rateLimitRedis)
-    await new Promise<void>((resolve) => {
-      rateLimitRedis.once('ready', resolve);
-      setTimeout(resolve, 1_000).unref();
-    });
+  const routeLimits = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  // The plugin cannot wait per request, so it waits once here: early requests are counted too.
+  await routeLimits?.ready;
+  const rateLimitRedis = routeLimits?.redis ?? null;
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis && { redis: rateLimitRedis, nameSpace: 'manto:route-limit:', skipOnError: true }),

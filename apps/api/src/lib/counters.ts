@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { connectRedis } from './redis.ts';
 
 /**
  * Fixed-window counters for vote rate limits. In memory for one process; in Redis when
@@ -56,13 +57,7 @@ export class RedisCounters implements Counters {
     private readonly log: Logger,
     private readonly prefix = 'manto:',
   ) {
-    // No offline queue: while Redis is down a command fails immediately instead of waiting for reconnects.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
-    this.redis.on('error', (err) => log.warn({ err }, 'redis connection error'));
-    this.connected = new Promise((resolve) => {
-      this.redis.once('ready', resolve);
-      setTimeout(resolve, 1_000).unref();
-    });
+    ({ redis: this.redis, ready: this.connected } = connectRedis(url, log));
   }
 
   async hit(key: string, windowMs: number): Promise<number> {

@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { connectRedis } from './redis.ts';
 
 /**
  * Escalating delay after repeated failures (login; docs/security.md item 2, ADR 0011). Under one key,
@@ -138,13 +139,7 @@ export class RedisFailureThrottle implements FailureThrottle {
   ) {
     this.s = { ...DEFAULTS, ...settings };
     this.fallback = new MemoryFailureThrottle(this.s);
-    // As lib/counters.ts: no offline queue, so a lost Redis fails at once instead of holding logins.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
-    this.redis.on('error', (err) => log.warn({ err }, 'redis connection error'));
-    this.connected = new Promise((resolve) => {
-      this.redis.once('ready', resolve);
-      setTimeout(resolve, 1_000).unref();
-    });
+    ({ redis: this.redis, ready: this.connected } = connectRedis(url, log));
   }
 
   private async run<T>(op: () => Promise<T>, local: () => Promise<T>): Promise<T> {
