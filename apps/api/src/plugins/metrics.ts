@@ -107,9 +107,16 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export default fp(async function metricsPlugin(app: FastifyInstance, opts: { metrics: Metrics; token: string | null }) {
   const { metrics, token } = opts;
-  app.addHook('onResponse', async (request, reply: FastifyReply) => {
-    metrics.request(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
-  });
+  // Off (no token), nobody can read the figures: every request is spared the hook.
+  if (token)
+    app.addHook('onResponse', async (request, reply: FastifyReply) => {
+      metrics.request(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
 
   const expected = token ? digest(token) : null;
   app.get(
