@@ -36,8 +36,12 @@ const mobile = {
   hasTouch: true,
 };
 
-/** Specs that cast votes (see the duels and rankings projects). */
-const VOTING = /(duels|rankings)(\.mobile)?\.spec\.ts$/;
+/** Specs that cast votes (see the duels and rankings projects); tournament votes count in the global ranking. */
+const VOTING = /(duels|rankings|tournaments)(\.mobile)?\.spec\.ts$/;
+const LOGIN_THROTTLE = /login-throttle\.spec\.ts$/;
+const PRODUCTS = /products\.spec\.ts$/;
+/** Publishing terms binds every signed-in account: see the 'terms' project. */
+const TERMS = /(^|\/)terms\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,14 +67,20 @@ export default defineConfig({
     {
       name: 'desktop',
       use: desktop,
-      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/, VOTING],
+      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/, VOTING, LOGIN_THROTTLE, TERMS, PRODUCTS],
     },
     { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/, testIgnore: VOTING },
-    // Journeys that vote in the global duel run after the others (a vote on another journey's jersey
-    // would rightly block its deletion: votes are append-only), and the rankings journeys, which check
-    // an order their own votes make, after the duel journeys.
-    { name: 'duels', use: desktop, testMatch: /duels\.spec\.ts$/, dependencies: ['desktop', 'mobile'] },
-    { name: 'duels-mobile', use: mobile, testMatch: /duels\.mobile\.spec\.ts$/, dependencies: ['desktop', 'mobile'] },
+    // The login throttle journey counts sign-ins from this machine's one address (30 a minute per
+    // address): alone, so other journeys' sign-ins in the same minute cannot push it over.
+    { name: 'login-throttle', use: desktop, testMatch: LOGIN_THROTTLE, dependencies: ['desktop', 'mobile'] },
+    // Journeys that vote in the global duel or a tournament run after the others (a vote on another
+    // journey's jersey would rightly block its deletion: votes are append-only), and the rankings
+    // journeys, which check an order their own votes make, after the duel journeys.
+    // The products journey reads exact dashboard inventory counts: alone, so the shop journey's
+    // products (desktop project) cannot move them in between.
+    { name: 'products', use: desktop, testMatch: PRODUCTS, dependencies: ['login-throttle'] },
+    { name: 'duels', use: desktop, testMatch: /(duels|tournaments)\.spec\.ts$/, dependencies: ['products'] },
+    { name: 'duels-mobile', use: mobile, testMatch: /duels\.mobile\.spec\.ts$/, dependencies: ['products'] },
     { name: 'rankings', use: desktop, testMatch: /rankings\.spec\.ts$/, dependencies: ['duels', 'duels-mobile'] },
     {
       name: 'rankings-mobile',
@@ -78,6 +88,9 @@ export default defineConfig({
       testMatch: /rankings\.mobile\.spec\.ts$/,
       dependencies: ['duels', 'duels-mobile'],
     },
+    // Publishing new terms makes every signed-in account accept them before any write (403
+    // TERMS_NOT_ACCEPTED), which would break the journeys still running: this one runs after all.
+    { name: 'terms', use: desktop, testMatch: TERMS, dependencies: ['rankings', 'rankings-mobile'] },
     // Only with SCREENSHOTS=1 (the spec skips itself otherwise); it sets its own viewports.
     { name: 'screenshots', use: desktop, testMatch: /screenshots\.spec\.ts$/ },
   ],

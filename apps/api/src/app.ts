@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import type { Config } from '#config.ts';
@@ -27,6 +27,7 @@ import {
 import { CATALOGUE_KINDS, CatalogueService, catalogueRoutes } from '#modules/catalogue/index.ts';
 import { DashboardService, dashboardRoutes } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
+import { AuditService, auditRoutes } from '#modules/audit/index.ts';
 import { AnsweredPairs, DuelRepository, DuelService, LiveRatings, duelRoutes } from '#modules/duels/index.ts';
 import { healthRoutes } from '#modules/health/index.ts';
 import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
@@ -40,10 +41,21 @@ import {
   createFitExecutor,
   rankingRoutes,
 } from '#modules/rankings/index.ts';
+import { ShopRepository, ShopService, shopRoutes } from '#modules/shop/index.ts';
 import { TeamService, teamRoutes } from '#modules/teams/index.ts';
 import { TermsService, termsRoutes } from '#modules/terms/index.ts';
+import {
+  Rounds,
+  TournamentJob,
+  TournamentRepository,
+  TournamentService,
+  tournamentRoutes,
+} from '#modules/tournaments/index.ts';
+import { UsersService, userRoutes } from '#modules/users/index.ts';
 import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts';
+import { FeedbackRepository, FeedbackService, feedbackRoutes } from '#modules/feedback/index.ts';
 import access, { SECURITY_SCHEMES, documentAccess } from '#plugins/access.ts';
+import audit from '#plugins/audit.ts';
 import errors, { frameworkErrors } from '#plugins/errors.ts';
 import securityHeaders from '#plugins/security-headers.ts';
 import textInput from '#plugins/text-input.ts';
@@ -61,6 +73,8 @@ export interface BuiltApp {
   metrics: Metrics;
   /** Delivers the mail outbox in the background (tests flush it on demand). */
   mailSender: MailSender;
+  /** Draws brackets and closes tournament rounds in the background (tests run a pass on demand). */
+  tournamentJob: TournamentJob;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -99,6 +113,14 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>, destinati
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** index.html with the `manto-features` meta listing the features this server runs with. */
+export function withFeatures(html: string, features: string[]): string {
+  return html.replace(
+    /(<meta\s+name="manto-features"\s+content=")[^"]*(")/,
+    (_m, start: string, end: string) => `${start}${features.join(',')}${end}`,
+  );
 }
 
 export interface BuildOptions {
@@ -221,6 +243,10 @@ export async function buildApp(
     },
   });
 
+  // Every management write leaves an audit row; a write route without an audit rule stops the start.
+  await app.register(audit, { db });
+  await app.register(auditRoutes, { audit: new AuditService(db) });
+
   await app.register(healthRoutes, { ping: database.ping, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, {
     auth,
@@ -236,17 +262,30 @@ export async function buildApp(
   await app.register(jerseyRoutes, { jerseys: jerseyService });
   for (const kind of CATALOGUE_KINDS) await app.register(catalogueRoutes, { records: new CatalogueService(db, kind) });
   await app.register(imageRoutes, { images });
-  await app.register(dashboardRoutes, { dashboard: new DashboardService(db) });
-  await app.register(termsRoutes, { terms: new TermsService(db) });
+  await app.register(termsRoutes, { terms: new TermsService(db, now) });
   await app.register(mailRoutes, { outbox });
+  await app.register(userRoutes, { users: new UsersService({ db, auth, sessions, log }) });
 
   const counters = createCounters(config.redisUrl, log, now);
+  await app.register(feedbackRoutes, {
+    feedback: new FeedbackService(new FeedbackRepository(db), counters, config.jwtSecret, now),
+  });
   const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400)
       catalogue.invalidate();
   });
+  // Tournaments: a round job draws brackets and closes rounds as they fall due (docs/tournaments.md §5).
+  const tournamentRepository = new TournamentRepository(db);
+  const rounds = new Rounds(tournamentRepository, log);
+  const tournaments = new TournamentService(tournamentRepository, rounds, catalogue, now);
+  const tournamentJob = new TournamentJob(db, tournamentRepository, rounds, now, log);
+  tournaments.onChange = () => tournamentJob.wake();
+  await app.register(tournamentRoutes, { tournaments });
+  const shop = new ShopService(new ShopRepository(db), now);
+  await app.register(shopRoutes, { shop, enabled: config.shopEnabled });
+  await app.register(dashboardRoutes, { dashboard: new DashboardService(db, tournaments) });
   const duelRepository = new DuelRepository(db);
   const liveRatings = new LiveRatings(catalogue, () => duelRepository.liveRatings(), now);
   const duels = new DuelService(
@@ -255,6 +294,7 @@ export async function buildApp(
     liveRatings,
     new AnsweredPairs(duelRepository),
     counters,
+    tournaments,
     { secret: config.jwtSecret, ...config.votes },
     now,
   );
@@ -284,48 +324,74 @@ export async function buildApp(
   // PGlite formats the chunks on the event loop itself: smaller chunks, one at a time (docs/performance.md §5).
   const exportOptions =
     database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
-  await app.register(voteRoutes, { votes: new VoteService(new VoteRepository(db), catalogue, exportOptions) });
+  await app.register(voteRoutes, {
+    votes: new VoteService(new VoteRepository(db), catalogue, tournaments, exportOptions),
+  });
   // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
   app.get('/api/docs', { config: { access: 'public' }, schema: { tags: ['docs'] } }, async () => app.swagger());
 
-  if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/app/',
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        // Vite fingerprints everything under assets/, so those never change.
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-      },
+  const indexFile = config.webDist && path.join(config.webDist, 'index.html');
+  if (config.webDist && indexFile && existsSync(indexFile)) {
+    const webDist = config.webDist;
+    // The SPA in its own scope, so this hook runs for its routes only.
+    await app.register(async (web) => {
+      // The page is only ever the SPA's (below), with the features filled in: never the built file as is.
+      web.addHook('onRequest', async (request, reply) => {
+        if (/^\/app\/index\.html/.test(request.url)) return reply.redirect('/app/', 301);
+      });
+      await web.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/app/',
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz next to each text file (apps/web/vite.config.ts): served as accepted.
+        preCompressed: true,
+        // Off, or `send` writes its own `public, max-age=0` over the header set below.
+        cacheControl: false,
+        setHeaders: (res, file) => {
+          // Vite fingerprints everything under assets/, so those never change.
+          if (file.includes(`${path.sep}assets${path.sep}`))
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else res.setHeader('cache-control', 'no-cache');
+          res.setHeader('vary', 'accept-encoding');
+        },
+      });
+      // The optional features reach the SPA in its page (docs/decisions/0018-shop.md): one build serves
+      // every configuration. With any on, the page is read once and served from memory (uncompressed:
+      // it is small); with none, the built file goes out as it is, precompressed copies included.
+      const features = config.shopEnabled ? ['shop'] : [];
+      const page = features.length > 0 ? withFeatures(readFileSync(indexFile, 'utf8'), features) : null;
+      const spa = (_req: unknown, reply: FastifyReply) => {
+        reply.header('cache-control', 'no-cache');
+        return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
+      };
+      // Client-side routes fall back to index.html; missing files under assets/ or locales/ stay 404.
+      web.get('/app', (_req, reply) => reply.redirect('/app/', 301));
+      web.get('/app/', spa);
+      web.get('/app/*', (request, reply) => {
+        const rest = (request.params as { '*': string })['*'];
+        if (/^(assets|locales|fonts)\//.test(rest) || /\.[a-z0-9]{2,5}$/i.test(rest)) {
+          return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
+        }
+        return spa(request, reply);
+      });
+      web.get('/', (_req, reply) => reply.redirect('/app/', 302));
     });
-    const spa = (
-      _req: unknown,
-      reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
-    ) => {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    };
-    // Client-side routes fall back to index.html; missing files under assets/ or locales/ stay 404.
-    app.get('/app', (_req, reply) => reply.redirect('/app/', 301));
-    app.get('/app/', spa);
-    app.get('/app/*', (request, reply) => {
-      const rest = (request.params as { '*': string })['*'];
-      if (/^(assets|locales|fonts)\//.test(rest) || /\.[a-z0-9]{2,5}$/i.test(rest)) {
-        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
-      }
-      return spa(request, reply);
-    });
-    app.get('/', (_req, reply) => reply.redirect('/app/', 302));
   }
 
   await app.ready();
   // The demo catalogue is drawn and voted on in the background so the server answers at once on a
   // first start; the ranking job starts once it is in place (before that there is nothing to rank).
   const demoSeeding = config.seedDemo
-    ? seedDemo(new DemoRepository(db), images, jerseyService, rankingJob, log)
+    ? seedDemo(
+        new DemoRepository(db),
+        images,
+        jerseyService,
+        rankingJob,
+        { repository: tournamentRepository, rounds },
+        shop,
+        log,
+      )
         .then(() => {
           catalogue.invalidate();
           liveRatings.invalidate();
@@ -334,10 +400,12 @@ export async function buildApp(
     : Promise.resolve();
   void demoSeeding.then(() => rankingJob.start(500));
   mailSender.start();
+  tournamentJob.start();
   return {
     demoSeeding,
     rankingJob,
     mailSender,
+    tournamentJob,
     app,
     database,
     metrics,
@@ -349,6 +417,7 @@ export async function buildApp(
       await app.close();
       await demoSeeding;
       await rankingJob.stop();
+      await tournamentJob.stop();
       // Mail requests not yet turned stay in the database for the next process (or this one's restart).
       await mailSender.stop();
       mailer.close();

@@ -35,6 +35,14 @@ describe('configuration', () => {
     expect(asked.seedDemo).toBe(true);
   });
 
+  it('keeps the shop off unless SHOP_ENABLED turns it on', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shopEnabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_ENABLED: 'true' }).shopEnabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_ENABLED: '1' }).shopEnabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_ENABLED: 'false' }).shopEnabled).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_ENABLED: 'maybe' })).toThrow(/SHOP_ENABLED/);
+  });
+
   it('trusts X-Forwarded-For only as far as TRUST_PROXY says: true is one proxy, never everyone', () => {
     const trust = (TRUST_PROXY?: string) =>
       loadConfig({ DATA_DIR: dataDir(), ...(TRUST_PROXY ? { TRUST_PROXY } : {}) });

@@ -51,6 +51,8 @@ const envSchema = z.object({
     }),
   // Demo data is for development and evaluation: off in production unless asked for.
   SEED_DEMO: bool.optional(),
+  // The shop (docs/decisions/0018-shop.md): off unless asked for; off, its public routes answer 404.
+  SHOP_ENABLED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
@@ -92,6 +94,8 @@ export interface Config {
   trustProxy: false | number | string;
   /** Seed the illustrated demo catalogue into an empty database. */
   seedDemo: boolean;
+  /** The shop's public API and screens (the API fills the SPA's `manto-features` meta). */
+  shopEnabled: boolean;
   logLevel: string;
   social: Record<'google' | 'facebook' | 'apple', SocialProviderConfig>;
   /** Where the built SPA lives; null when it should not be served. */
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    shopEnabled: e.SHOP_ENABLED,
     logLevel: e.LOG_LEVEL,
     social: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),

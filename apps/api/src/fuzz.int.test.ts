@@ -27,8 +27,9 @@ let pools: Pools;
 let samples: Samples;
 const users: Partial<Record<Caller, string>> = {};
 
-// The operations come from the document the app serves, read before the tests are listed.
-const t: TestApp = await createTestApp();
+// The operations come from the document the app serves, read before the tests are listed. The shop is
+// on, so its public routes answer more than 404.
+const t: TestApp = await createTestApp({ SHOP_ENABLED: 'true' });
 const ops = operations((await t.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>());
 // Deletions run last, so the catalogue the other operations see stays in place for most of the run.
 const ordered = [...ops.filter((op) => op.method !== 'DELETE'), ...ops.filter((op) => op.method === 'DELETE')];
@@ -65,14 +66,41 @@ beforeAll(async () => {
   const supplierIds = supplierRows.map((x) => x.id);
   const imageId = upload.json<{ id: string }>().id;
   const emails = (await t.db.select({ email: userRows.email }).from(userRows)).map((x) => x.email);
+  const product = await t.inject({
+    method: 'POST',
+    url: '/api/manage/products',
+    headers: await tokenHeader('moderator'),
+    payload: {
+      category: 'jerseys',
+      namePt: 'Camisa do fuzz',
+      nameEn: 'Fuzz shirt',
+      descriptionPt: 'Uma camisa para o fuzz.',
+      descriptionEn: 'A shirt for the fuzz.',
+      team: 'Fuzz FC',
+      season: '2020',
+      jerseyId: jerseyIds[0],
+      imageIds: [imageId],
+      colours: ['Azul'],
+      sizes: ['M'],
+      priceCents: 19990,
+      stock: { M: 3 },
+      offers: [{ storeName: 'Loja', url: 'https://loja.example/camisa', priceCents: 18990 }],
+    },
+  });
+  expect(product.statusCode, product.body).toBe(201);
+  const { id: productId, slug: productSlug } = product.json<{ id: string; slug: string }>();
   pools = {
-    uuids: [...teamIds, ...modelIds, ...jerseyIds, ...supplierIds, imageId, ...Object.values(users)],
+    uuids: [...teamIds, ...modelIds, ...jerseyIds, ...supplierIds, imageId, productId, ...Object.values(users)],
     byName: {
       'teams/id': teamIds,
       'models/id': modelIds,
       'suppliers/id': supplierIds,
       'jerseys/id': jerseyIds,
       'images/id': [imageId],
+      'products/id': [productId],
+      'products/slug': [productSlug],
+      jerseyId: jerseyIds,
+      imageIds: [imageId],
       teamId: teamIds,
       modelId: modelIds,
       supplierId: supplierIds,
@@ -117,8 +145,31 @@ function invariantProblems(): string[] {
     : [];
 }
 
+/** The seeded callers and their roles. */
+const CALLER_ROLES = { member: [], moderator: ['Moderator'], admin: ['Admin'] } as const;
+
+/**
+ * The Admin's fuzzed user management may deactivate or re-role a seeded caller (a real user id from
+ * the pools): each caller is put back afterwards, so later requests still run as who they say.
+ */
+async function restoreCallers() {
+  for (const [caller, roles] of Object.entries(CALLER_ROLES)) {
+    const id = users[caller as Caller];
+    if (id) await t.setUser(id, { active: true, roles: [...roles] });
+  }
+}
+
+/**
+ * Deleting one's own account really deletes it (the pools hold the real password): that operation runs
+ * as a throwaway user with the caller's roles, never as a seeded caller.
+ */
+async function tokenFor(op: Operation, caller: Caller): Promise<string | null> {
+  if (op.method !== 'DELETE' || op.path !== '/api/me' || caller === 'visitor') return tokenOf(caller);
+  return (await t.userWithRoles([...CALLER_ROLES[caller]])).accessToken;
+}
+
 async function send(op: Operation, request: FuzzRequest) {
-  const prepared = prepare(op, request, await tokenOf(request.caller));
+  const prepared = prepare(op, request, await tokenFor(op, request.caller));
   const res = await t.inject({
     method: prepared.method as 'GET',
     url: prepared.url,
@@ -127,6 +178,7 @@ async function send(op: Operation, request: FuzzRequest) {
     remoteAddress: request.ip,
   });
   const problems = [...answerProblems(res, prepared.acceptLanguage), ...invariantProblems()];
+  if (op.path.startsWith('/api/manage/users/')) await restoreCallers();
   if (problems.length) {
     const shown = typeof prepared.payload === 'string' ? prepared.payload.slice(0, 500) : prepared.payload;
     throw new Error(

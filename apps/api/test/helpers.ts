@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { LoginResponse, RegisterBody, Role } from '@manto/contracts';
 import { buildApp } from '#app.ts';
 import { type Config, loadConfig } from '#config.ts';
-import { users } from '#db/schema/index.ts';
+import { currentTermsVersion, users } from '#db/schema/index.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { SessionService } from '#modules/auth/sessions.ts';
 import { TestClock } from './clock.ts';
@@ -100,6 +100,8 @@ export async function createTestApp(
     flushMail: () => built.mailSender.flush(),
     /** Fits every changed ranking scope now, as the background job would. */
     fitRankings: (opts?: { force?: boolean }) => built.rankingJob.runOnce(opts),
+    /** One pass of the tournament round job (draws and closes what is due by the test clock). */
+    runTournaments: () => built.tournamentJob.runOnce(),
     /** Pulls the database away under the running app (failure drills). */
     closeDatabase: () => built.database.close(),
     /** A unique, valid registration body. */
@@ -148,6 +150,9 @@ export async function createTestApp(
           passwordHash: await hashPassword(PASSWORD),
           roles,
           confirmedAt: new Date(),
+          // Like a registration: the current terms are accepted.
+          termsVersion: currentTermsVersion,
+          termsAcceptedAt: new Date(),
         })
         .returning({ id: users.id });
       const login = await sessions.startSession(user!.id, false);

@@ -121,8 +121,11 @@ test('a moderator builds a jersey in Sistema, sees it in public, edits, deactiva
     await page.goto(`/app/sistema/camisas?busca=${encodeURIComponent(suffix)}`);
     const toggle = page.getByRole('switch', { name: `Ativa: ${name}` });
     await expect(toggle).toBeChecked();
+    // The switch flips at once (optimistic): leaving before the server answers would cancel the write.
+    const saved = page.waitForResponse((res) => res.url().endsWith('/active') && res.request().method() === 'PATCH');
     await toggle.click({ force: true });
     await expect(toggle).not.toBeChecked();
+    expect((await saved).status()).toBe(200);
     await page.goto(`/app/camisas/time/${TEAM_SLUG}`);
     await expect(page.getByRole('heading', { name: 'Nenhuma camisa encontrada' })).toBeVisible();
     await page.goto(`/app/camisas?busca=${encodeURIComponent(TEAM)}`);

@@ -1,6 +1,6 @@
 import { seedCatalogue } from './support/catalogue.ts';
 import { duelBoard, duelSides, pairOnScreen, swipe, voteBy } from './support/duels.ts';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, test, waitForAnimations } from './support/fixtures.ts';
 
 test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures never move', async ({
   page,
@@ -34,7 +34,11 @@ test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures
   const short = (name: string) => name.replace(`${team.name} `, '');
   const left = duelSides(page).first();
   const right = duelSides(page).last();
-  const boxes = async () => [await left.boundingBox(), await right.boundingBox()];
+  // Measured at rest: a tapped picture eases back from its press scale for a moment.
+  const boxes = async () => {
+    await waitForAnimations(page);
+    return [await left.boundingBox(), await right.boundingBox()];
+  };
   const before = await boxes();
   // Side by side, each about half the screen.
   expect(before[0]!.width).toBeGreaterThan(140);

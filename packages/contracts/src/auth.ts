@@ -91,8 +91,47 @@ export const profile = z.object({
   roles: z.array(z.string()),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** The terms version the member last accepted (null: none yet). */
+  termsVersion: z.number().int().nullable(),
+  /** A newer version is published: the member must accept it before any other write. */
+  termsPending: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
+
+/** A jersey named as people read it, in one's own data export. */
+const exportedJersey = z.object({ team: z.string(), season: z.number().int(), model: z.string() });
+
+/**
+ * Everything Manto keeps about a member, as they download it (LGPD access right): the profile, their
+ * feedbacks and their votes. Moderators' internal notes and hashed signals (address, network) are not
+ * personal data the member gave and stay out.
+ */
+export const myDataExport = z.object({
+  exportedAt: z.string(),
+  profile,
+  feedbacks: z.array(
+    z.object({
+      type: z.string(),
+      title: z.string(),
+      message: z.string(),
+      status: z.string(),
+      page: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  votes: z.array(
+    z.object({
+      answeredAt: z.string(),
+      scope: z.string(),
+      left: exportedJersey,
+      right: exportedJersey,
+      outcome: z.string(),
+      skipReason: z.string().nullable(),
+      counted: z.boolean(),
+    }),
+  ),
+});
+export type MyDataExport = z.infer<typeof myDataExport>;
 
 export const updateProfileBody = z
   .strictObject({
@@ -106,6 +145,14 @@ export const updateProfileBody = z
   })
   .partial();
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+/**
+ * Deleting one's own account: the current password, or — for an account that signs in only through a
+ * provider — no password and a sign-in less than RECENT_SIGN_IN_MINUTES old.
+ */
+export const deleteAccountBody = z.strictObject({ password: z.string().max(1024).optional() });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+export const RECENT_SIGN_IN_MINUTES = 10;
 
 export const changePasswordBody = z
   .strictObject({

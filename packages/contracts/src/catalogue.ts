@@ -188,7 +188,15 @@ const manageListQuery = <const S extends readonly [string, ...string[]]>(sorts: 
   });
 export const manageTeamQuery = manageListQuery(TEAM_MANAGE_SORTS);
 export const manageNamedQuery = manageListQuery(NAMED_MANAGE_SORTS);
-export const manageJerseyQuery = manageListQuery(JERSEY_MANAGE_SORTS);
+export const manageJerseyQuery = manageListQuery(JERSEY_MANAGE_SORTS).extend({
+  /** Comma-separated jersey ids (up to 100): names a saved selection, such as a tournament's hand-picked pool. */
+  ids: z
+    .string()
+    .max(3_700)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.string().uuid()).max(100))
+    .optional(),
+});
 
 export const manageTeam = teamSummary.extend({ createdAt: z.string(), updatedAt: z.string() });
 export type ManageTeam = z.infer<typeof manageTeam>;
@@ -237,5 +245,14 @@ export const dashboardResponse = z.object({
   models: z.number().int(),
   suppliers: z.number().int(),
   activeUsers: z.number().int(),
+  /** Per derived status (docs/tournaments.md §2). */
+  tournaments: z.object({ ongoing: z.number().int(), upcoming: z.number().int(), completed: z.number().int() }),
+  /** Feedback waiting for a moderator (status pending). */
+  pendingFeedbacks: z.number().int(),
+  /**
+   * The shop's stock (docs/decisions/0018-shop.md), counted whether or not the shop is open: units over
+   * every product, products low (0 < units ≤ their threshold) and out (no units).
+   */
+  inventory: z.object({ totalUnits: z.number().int(), lowStock: z.number().int(), outOfStock: z.number().int() }),
 });
 export type Dashboard = z.infer<typeof dashboardResponse>;

@@ -42,7 +42,32 @@ const pt = {
   invalidColor: 'Use uma cor no formato #RRGGBB.',
   invalidSeason: 'Informe um ano entre 1870 e 2100.',
   invalidUrl: 'Informe um endereço começando com http:// ou https://.',
+  // the shop's product form (the legacy jersey rule set)
+  productNameMin: 'O nome deve ter ao menos 3 caracteres.',
+  productTeamMin: 'O time deve ter ao menos 2 caracteres.',
+  productSeasonMin: 'A temporada deve ter ao menos 2 caracteres.',
+  productPricePositive: 'O preço deve ser maior que zero.',
+  offerPricePositive: 'O preço da oferta deve ser maior que zero.',
+  priceTooHigh: 'Preço alto demais: confira o valor.',
+  productDescriptionMin: 'A descrição deve ter ao menos 10 caracteres.',
+  stockNotNegative: 'O estoque não pode ser negativo.',
+  coloursRequired: 'Informe ao menos uma cor.',
+  sizesRequired: 'Informe ao menos um tamanho.',
+  unknownSize: 'Este tamanho não está na lista de tamanhos.',
+  invalidDiscount: 'O desconto deve ser de 0 a 90%.',
+  invalidRating: 'A avaliação vai de 0 a 5, com uma casa decimal.',
+  storeNameMin: 'O nome da loja deve ter ao menos 2 caracteres.',
   slugTaken: 'Já existe um registro com este nome.',
+  // tournament form messages
+  tournamentNameRequired: 'O nome do torneio é obrigatório.',
+  sizeInvalid: 'O tamanho deve ser 4, 8, 16, 32 ou 64 camisas.',
+  sizeLargerThanPool: 'O grupo tem só {{count}} camisa(s) ativa(s): escolha um tamanho menor ou amplie o grupo.',
+  startRequired: 'Informe a data e a hora de início.',
+  startInPast: 'O início não pode estar no passado.',
+  roundDurationRange: 'Cada rodada dura de 1 hora a 14 dias (336 horas).',
+  poolRequired: 'Escolha as camisas à mão ou por regra.',
+  poolEmpty: 'Escolha ao menos uma camisa.',
+  seasonRangeInverted: 'O ano final deve ser igual ou posterior ao inicial.',
   // error codes
   IN_USE: 'Não é possível excluir: {{count}} camisa(s) ainda usam este registro. Desative ou mova as camisas antes.',
   INVALID_IMAGE: 'O arquivo não é uma imagem válida. Envie JPEG, PNG, WebP ou AVIF de até 10 MB.',
@@ -58,6 +83,22 @@ const pt = {
   VOTE_TOO_FAST: 'Calma! Olhe as duas camisas antes de votar.',
   MAIL_NOT_RETRYABLE:
     'Este e-mail não pode ser reenviado: a conta já não precisa dele (foi confirmada, desativada ou excluída).',
+  TOURNAMENT_STARTED:
+    'O torneio já começou: a chave está congelada. Só nomes, descrições e capa podem mudar, e ele não pode ser excluído.',
+  NO_OPEN_ROUND: 'Nenhuma rodada aberta neste torneio.',
+  RECENT_SIGN_IN_REQUIRED: 'Por segurança, saia e entre de novo antes de excluir a conta (vale por 10 minutos).',
+  ACCOUNT_DELETED: 'Sua conta foi excluída. Seus votos continuam contando, sem ligação com você.',
+  IN_TOURNAMENT:
+    'Não é possível excluir: esta camisa jogou {{count}} torneio(s) e fica na chave para sempre. Desative-a para tirá-la dos duelos e rankings.',
+  MATCH_CLOSED: 'Esta rodada já foi encerrada. Veja o próximo confronto.',
+  LAST_ADMIN:
+    'Não é possível: este é o último Admin ativo. Torne outra pessoa Admin antes de remover o papel ou desativar esta conta.',
+  CANNOT_DEACTIVATE_SELF: 'Você não pode desativar a sua própria conta.',
+  ALREADY_CONFIRMED: 'Este e-mail já foi confirmado.',
+  TERMS_NOT_ACCEPTED: 'Os termos de uso mudaram. Leia e aceite a nova versão para continuar.',
+  TERMS_OUTDATED: 'Uma versão mais nova dos termos foi publicada. Leia e aceite a versão atual.',
+  TERMS_PUBLISHED: 'Esta versão já foi publicada e não pode mudar. Crie uma nova versão.',
+  TERMS_DRAFT_EXISTS: 'Já existe um rascunho (versão {{version}}). Edite-o ou exclua-o antes de criar outro.',
   VALIDATION_FAILED: 'Verifique os campos destacados.',
   INVALID_CREDENTIALS: 'E-mail ou senha inválidos.',
   EMAIL_NOT_CONFIRMED: 'Confirme seu e-mail antes de entrar. Enviamos um link para sua caixa de entrada.',
@@ -82,6 +123,13 @@ const pt = {
   REGISTERED: 'Cadastro realizado! Enviamos um link de confirmação para o seu e-mail.',
   PASSWORD_RESET: 'Senha redefinida',
   PASSWORD_CHANGED: 'Senha alterada com sucesso.',
+  // feedback (spec §3)
+  feedbackTypeRequired: 'Escolha o tipo: sugestão, reclamação, bug ou elogio.',
+  FEEDBACK_RATE_LIMITED:
+    'Você já enviou {{max}} feedbacks na última hora. Obrigado! Tente de novo em {{minutes}} minuto(s).',
+  FEEDBACK_TRANSITION:
+    'Mudança de situação não permitida: um feedback vai de pendente a revisado e depois a resolvido, e pode ser reaberto (volta a pendente).',
+  CONFIRMATION_QUEUED: 'Novo link de confirmação enviado para {{email}}.',
 } as const;
 
 export type MessageKey = keyof typeof pt;
@@ -120,7 +168,31 @@ const en: Record<MessageKey, string> = {
   invalidColor: 'Use a colour in the #RRGGBB format.',
   invalidSeason: 'Enter a year between 1870 and 2100.',
   invalidUrl: 'Enter an address starting with http:// or https://.',
+  // the shop's product form (the legacy jersey rule set)
+  productNameMin: 'The name must have at least 3 characters.',
+  productTeamMin: 'The team must have at least 2 characters.',
+  productSeasonMin: 'The season must have at least 2 characters.',
+  productPricePositive: 'The price must be greater than zero.',
+  offerPricePositive: 'The offer price must be greater than zero.',
+  priceTooHigh: 'Price too high: check the amount.',
+  productDescriptionMin: 'The description must have at least 10 characters.',
+  stockNotNegative: 'Stock cannot be negative.',
+  coloursRequired: 'Enter at least one colour.',
+  sizesRequired: 'Enter at least one size.',
+  unknownSize: 'This size is not in the list of sizes.',
+  invalidDiscount: 'The discount must be from 0 to 90%.',
+  invalidRating: 'The rating goes from 0 to 5, with one decimal.',
+  storeNameMin: 'The store name must have at least 2 characters.',
   slugTaken: 'A record with this name already exists.',
+  tournamentNameRequired: 'The tournament name is required.',
+  sizeInvalid: 'The size must be 4, 8, 16, 32 or 64 jerseys.',
+  sizeLargerThanPool: 'The pool holds only {{count}} active jersey(s): choose a smaller size or widen the pool.',
+  startRequired: 'Enter the start date and time.',
+  startInPast: 'The start cannot be in the past.',
+  roundDurationRange: 'Each round lasts from 1 hour to 14 days (336 hours).',
+  poolRequired: 'Pick the jerseys by hand or by rule.',
+  poolEmpty: 'Pick at least one jersey.',
+  seasonRangeInverted: 'The last year must be the same as or after the first.',
   IN_USE: 'Cannot delete: {{count}} jersey(s) still use this record. Deactivate or move those jerseys first.',
   INVALID_IMAGE: 'The file is not a valid image. Upload a JPEG, PNG, WebP or AVIF of up to 10 MB.',
   IMAGE_TOO_LARGE: 'Image too large: upload up to 10 MB and at most 40 megapixels.',
@@ -134,6 +206,22 @@ const en: Record<MessageKey, string> = {
   VOTE_TOO_FAST: 'Easy! Look at both jerseys before voting.',
   MAIL_NOT_RETRYABLE:
     'This email cannot be sent again: the account no longer needs it (confirmed, deactivated or deleted).',
+  TOURNAMENT_STARTED:
+    'The tournament has started: its bracket is frozen. Only names, descriptions and cover may change, and it cannot be deleted.',
+  NO_OPEN_ROUND: 'No round is open in this tournament.',
+  RECENT_SIGN_IN_REQUIRED: 'For your safety, sign out and in again before deleting the account (valid for 10 minutes).',
+  ACCOUNT_DELETED: 'Your account was deleted. Your votes still count, no longer linked to you.',
+  IN_TOURNAMENT:
+    'Cannot delete: this jersey played {{count}} tournament(s) and stays in their brackets. Deactivate it to take it out of duels and rankings.',
+  MATCH_CLOSED: 'This round has closed. Here is the next match.',
+  LAST_ADMIN:
+    'Not possible: this is the last active Admin. Make someone else an Admin before removing the role or deactivating this account.',
+  CANNOT_DEACTIVATE_SELF: 'You cannot deactivate your own account.',
+  ALREADY_CONFIRMED: 'This email is already confirmed.',
+  TERMS_NOT_ACCEPTED: 'The terms of use have changed. Read and accept the new version to continue.',
+  TERMS_OUTDATED: 'A newer version of the terms was published. Read and accept the current version.',
+  TERMS_PUBLISHED: 'This version is already published and cannot change. Create a new version.',
+  TERMS_DRAFT_EXISTS: 'A draft already exists (version {{version}}). Edit or delete it before creating another.',
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   INVALID_CREDENTIALS: 'Invalid email or password.',
   EMAIL_NOT_CONFIRMED: 'Confirm your email before signing in. We sent a link to your inbox.',
@@ -158,6 +246,12 @@ const en: Record<MessageKey, string> = {
   REGISTERED: 'Registration complete! We sent a confirmation link to your email.',
   PASSWORD_RESET: 'Password reset',
   PASSWORD_CHANGED: 'Password changed.',
+  feedbackTypeRequired: 'Choose the type: suggestion, complaint, bug or praise.',
+  FEEDBACK_RATE_LIMITED:
+    'You have already sent {{max}} feedbacks in the last hour. Thank you! Try again in {{minutes}} minute(s).',
+  FEEDBACK_TRANSITION:
+    'Status change not allowed: feedback goes from pending to reviewed and then to resolved, and can be reopened (back to pending).',
+  CONFIRMATION_QUEUED: 'A new confirmation link was sent to {{email}}.',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { pt, en };

@@ -25,14 +25,38 @@ export const DUEL_TTL_SECONDS = 600;
 
 const slug = z.string().trim().min(1).max(120);
 
-/** Where a duel is drawn from: global (no team), a team, or a team narrowed to one model. */
+/**
+ * Where a duel is drawn from: global (no team), a team, or a team narrowed to one model; or the open matches
+ * of a tournament's current round (alone: not with a team or model).
+ */
 export const duelScopeQuery = z.strictObject({
   team: slug.optional(),
   model: slug.optional(),
+  tournament: slug.optional(),
 });
 export type DuelScopeQuery = z.infer<typeof duelScopeQuery>;
 
-export const duelScope = z.object({ team: namedRef.nullable(), model: namedRef.nullable() });
+/** A tournament named in both languages (the client shows its own). */
+export const tournamentRef = z.object({ slug: z.string(), namePt: z.string(), nameEn: z.string() });
+export type TournamentRef = z.infer<typeof tournamentRef>;
+
+/** A tournament round as a duel scope: which round, until when, and how far this voter has got in it. */
+export const duelTournament = tournamentRef.extend({
+  size: z.number().int(),
+  /** The open round (1 = first); null when no round is open (not started, between draws, or over). */
+  round: z.number().int().nullable(),
+  closesAt: z.string().nullable(),
+  /** Matches open in the round, and how many of them this voter has answered. */
+  openMatches: z.number().int(),
+  answeredMatches: z.number().int(),
+});
+export type DuelTournament = z.infer<typeof duelTournament>;
+
+export const duelScope = z.object({
+  team: namedRef.nullable(),
+  model: namedRef.nullable(),
+  tournament: duelTournament.nullable(),
+});
 export type DuelScope = z.infer<typeof duelScope>;
 
 export const duelJersey = jerseySummary.extend({
@@ -50,7 +74,10 @@ export const duel = z.object({
 });
 export type Duel = z.infer<typeof duel>;
 
-/** `duel` is null when the scope has fewer than two active jerseys: the screen offers other scopes. */
+/**
+ * `duel` is null when the scope has fewer than two active jerseys (the screen offers other scopes), or, in a
+ * tournament, when no round is open or the voter has answered every open match.
+ */
 export const nextDuelResponse = z.object({
   scope: duelScope,
   duel: duel.nullable(),
@@ -88,7 +115,8 @@ export const voteResponse = z.object({
   counted: z.boolean(),
   left: ratingChange,
   right: ratingChange,
-  crowd: crowdTally,
+  /** Null for a tournament match: its split stays hidden until the round closes. */
+  crowd: crowdTally.nullable(),
   /** The next duel in the same scope, so the client needs no second round trip. */
   next: nextDuelResponse,
 });
@@ -208,7 +236,8 @@ export const myVote = z.object({
   answeredAt: z.string(),
   outcome: z.enum(VOTE_OUTCOMES),
   skipReason: z.enum(SKIP_REASONS).nullable(),
-  scope: duelScope,
+  /** Where the duel was drawn: global (all null), a team (and model), or a tournament's match. */
+  scope: z.object({ team: namedRef.nullable(), model: namedRef.nullable(), tournament: tournamentRef.nullable() }),
   left: jerseySummary,
   right: jerseySummary,
   /** Whether the crowd's global ranking agrees with the pick; null for ties, skips or unranked pairs. */

@@ -1,6 +1,7 @@
 /**
- * Ranking scopes (docs/ranking.md §4) as keys: 'global', 'team:<teamId>', 'team:<teamId>:model:<modelId>'.
- * A duel is drawn in one scope, but a vote counts in every scope that holds both of its jerseys.
+ * Ranking scopes (docs/ranking.md §4) as keys: 'global', 'team:<teamId>', 'team:<teamId>:model:<modelId>';
+ * and 'tournament:<id>', the matches of a tournament (docs/tournaments.md §4), which is no ranking of its own.
+ * A duel is drawn in one scope, but a vote counts in every ranking scope that holds both of its jerseys.
  */
 export const GLOBAL = 'global';
 
@@ -17,7 +18,17 @@ export function scopeKey(teamId: string | null, modelId: string | null): string 
   return modelId ? modelScope(teamId, modelId) : teamScope(teamId);
 }
 
+const TOURNAMENT_PREFIX = 'tournament:';
+export const tournamentScope = (tournamentId: string) => `${TOURNAMENT_PREFIX}${tournamentId}`;
+
+/** The tournament of a 'tournament:<id>' key; null for every other scope. */
+export function tournamentOf(key: string): string | null {
+  return key.startsWith(TOURNAMENT_PREFIX) ? key.slice(TOURNAMENT_PREFIX.length) : null;
+}
+
+/** The team and model of a ranking scope key (none for global and tournament keys). */
 export function parseScope(key: string): { teamId: string | null; modelId: string | null } {
+  if (tournamentOf(key) !== null) return { teamId: null, modelId: null };
   const parts = key.split(':');
   return { teamId: parts[1] ?? null, modelId: parts[3] ?? null };
 }

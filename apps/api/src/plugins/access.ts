@@ -10,6 +10,8 @@ export interface Principal {
   name: string;
   roles: string[];
   sessionId: string;
+  /** A newer terms version is published than the one they accepted: writes wait for acceptance. */
+  termsPending: boolean;
 }
 
 export interface RouteEntry {
@@ -24,6 +26,12 @@ declare module 'fastify' {
     access?: Access;
     /** A public route that still wants to know a signed-in caller (duels bind to the member). */
     identify?: boolean;
+    /**
+     * A write a member may make before accepting newer terms: accepting them, signing out, changing
+     * the password, deleting the account (docs/decisions/0017-terms-re-consent.md). Every other write
+     * is refused until then.
+     */
+    beforeTerms?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -65,6 +73,14 @@ export interface AccessOptions {
   verify(token: string): Promise<Principal | null>;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A member who has not accepted the current terms may read, and write only where the route allows it. */
+function checkTerms(request: FastifyRequest, principal: Principal): void {
+  if (principal.termsPending && !READS.has(request.method) && !request.routeOptions.config.beforeTerms)
+    throw new AppError(403, 'TERMS_NOT_ACCEPTED');
+}
+
 /** Deny by default: a route without an access rule stops the app from starting. */
 export default fp(async function access(app: FastifyInstance, opts: AccessOptions) {
   const table: RouteEntry[] = [];
@@ -93,11 +109,13 @@ export default fp(async function access(app: FastifyInstance, opts: AccessOption
       // A stale token must not silently turn a member into a visitor: 401 makes the client refresh.
       request.principal = await resolve(request);
       if (!request.principal) throw new AppError(401, 'UNAUTHORIZED');
+      checkTerms(request, request.principal);
       return;
     }
     const principal = await resolve(request);
     if (!principal) throw new AppError(401, 'UNAUTHORIZED');
     if (!hasAccess(rule, principal.roles)) throw new AppError(403, 'FORBIDDEN');
+    checkTerms(request, principal);
     request.principal = principal;
   });
 });

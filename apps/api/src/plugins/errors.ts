@@ -82,8 +82,11 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.language;
     if (error instanceof AppError) {
+      // Field messages may use the error's params too (e.g. a count).
       const details = error.details
-        ? Object.fromEntries(Object.entries(error.details).map(([k, key]) => [k, formatMessage(lang, key)]))
+        ? Object.fromEntries(
+            Object.entries(error.details).map(([k, key]) => [k, formatMessage(lang, key, error.params)]),
+          )
         : undefined;
       if (error.statusCode === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
       return reply.status(error.statusCode).send(send(lang, error.statusCode, error.code, error.params, details));

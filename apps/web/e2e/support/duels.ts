@@ -28,7 +28,8 @@ export interface VoteAnswer {
   counted: boolean;
   left: { id: string; rating: number; change: number };
   right: { id: string; rating: number; change: number };
-  crowd: { leftWins: number; rightWins: number; ties: number };
+  /** Null for a tournament match while its round is open. */
+  crowd: { leftWins: number; rightWins: number; ties: number } | null;
   next: { duel: unknown };
 }
 

@@ -69,9 +69,14 @@ export function newUser(prefix: string, overrides: Partial<TestUser> = {}): Test
   };
 }
 
+let registrations = 0;
+/** A client address of its own per API registration (the stack trusts one proxy hop: stack.ts). */
+const registrationAddress = () => `10.${process.pid % 250}.${Math.floor(++registrations / 250)}.${registrations % 250}`;
+
 /** Setup through the API: register, then confirm through the mailed link's userId and token. */
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser('member')): Promise<TestUser> {
   const res = await request.post('/api/auth/register', {
+    headers: { 'x-forwarded-for': registrationAddress() },
     data: {
       name: user.name,
       email: user.email,
@@ -117,7 +122,7 @@ export function menuItem(menu: Locator, name: string): Locator {
 
 /** The header's account menu: opens it and returns the menu. */
 export async function openUserMenu(page: Page) {
-  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.getByRole('button', { name: 'Conta', exact: true }).click();
   return page.getByRole('menu');
 }
 
@@ -126,12 +131,16 @@ export async function waitForAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-/** No serious or critical axe violations (WCAG 2 A/AA rules) on the current page, once it is still. */
+/**
+ * No serious or critical axe violations (WCAG 2 A/AA rules) on the current page, once it is still:
+ * nothing busy (a list refetching is dimmed on purpose) and no transition running.
+ */
 export async function expectNoSeriousA11yViolations(
   page: Page,
   label = page.url(),
   { soft = false } = {},
 ): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -156,6 +156,11 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     // Every journey's browser and API visitor asks for a visitor id from this one address.
     VISITOR_IDS_PER_HOUR: '10000',
     RANKING_INTERVAL_SECONDS: '2',
+    // As behind one proxy: `registerUser` gives each API registration its own client address, so the
+    // run is not capped by the 10 registrations per 15 minutes per address; browsers keep 127.0.0.1.
+    TRUST_PROXY: 'true',
+    // The shop's journeys (shop.spec.ts); its flag-off screens are checked by serving index.html without it.
+    SHOP_ENABLED: 'true',
   });
   log(`starting the app: node ${args.map((a) => path.relative(ROOT, a) || a).join(' ')} on ${APP_URL}`);
   const child = spawn(process.execPath, args, {

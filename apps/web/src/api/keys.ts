@@ -21,3 +21,40 @@ export const ratingKeys = {
   all: ['ratings'] as const,
   jersey: (jerseyId: string) => [...ratingKeys.all, 'jersey', jerseyId] as const,
 };
+
+/**
+ * Tournaments: their list, pages and each jersey's tournaments. A Sistema edit or an early round close
+ * invalidates `all`, so the public pages show it at once.
+ */
+export const tournamentKeys = {
+  all: ['tournaments'] as const,
+  list: (params: { status: string; page: number }) => [...tournamentKeys.all, 'list', params] as const,
+  detail: (slug: string) => [...tournamentKeys.all, 'detail', slug] as const,
+  jersey: (jerseyId: string) => [...tournamentKeys.all, 'jersey', jerseyId] as const,
+};
+
+/** Feedback: a sender's own list (profile); sending one refreshes it. */
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  mine: (page: number) => [...feedbackKeys.all, 'mine', page] as const,
+};
+
+/**
+ * The signed-in member's profile (GET /api/me). Shared: the API client reloads it when a write is
+ * refused for terms not yet accepted, so the re-consent dialog opens.
+ */
+export const meKeys = {
+  all: ['me'] as const,
+};
+
+/**
+ * The shop's public pages. Product names and descriptions come in the request's language, so every key
+ * carries it: switching language fetches the other texts instead of showing the cached ones.
+ */
+export const shopKeys = {
+  all: ['shop'] as const,
+  list: (lang: string, params: object) => [...shopKeys.all, lang, 'list', params] as const,
+  filters: () => [...shopKeys.all, 'filters'] as const,
+  product: (lang: string, slug: string) => [...shopKeys.all, lang, 'product', slug] as const,
+  jerseyOffer: (lang: string, jerseyId: string) => [...shopKeys.all, lang, 'jersey', jerseyId] as const,
+};

@@ -3,16 +3,66 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { RouteGuard } from '../components/route-guard.tsx';
+import { shopEnabled } from '../lib/features.ts';
+import { i18n } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 
+/** Sistema's shop section: registered only when the server runs the shop (docs/decisions/0018-shop.md). */
+const shopSistemaRoutes = (enabled: boolean): RouteObject[] =>
+  enabled
+    ? [
+        {
+          path: 'produtos',
+          lazy: () =>
+            import('../features/sistema/routes/sistema-products-route.tsx').then((m) => ({
+              Component: m.SistemaProductsRoute,
+            })),
+        },
+      ]
+    : [];
+
+/**
+ * The shop's screens (docs/decisions/0018-shop.md): only when the server enables the shop, so with it off
+ * /loja is the ordinary not-found screen.
+ */
+export function shopRoutes(enabled: boolean): RouteObject[] {
+  if (!enabled) return [];
+  return [
+    {
+      path: 'loja',
+      children: [
+        {
+          index: true,
+          lazy: () => import('../features/shop/routes/shop-route.tsx').then((m) => ({ Component: m.ShopRoute })),
+        },
+        {
+          path: ':productSlug',
+          lazy: () => import('../features/shop/routes/product-route.tsx').then((m) => ({ Component: m.ProductRoute })),
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * Starts fetching a screen's translations with its code, not after it: the screen suspends on them
+ * at its first render, so waiting for the chunk first puts one more round trip before the first paint.
+ */
+function withTexts<T>(namespaces: string[], load: () => Promise<T>): Promise<T> {
+  void i18n.loadNamespaces(namespaces);
+  return load();
+}
+
 /**
  * Every screen of docs/product.md §2 that exists, each lazily loaded: the duels (home page, team
- * chooser, team duel), auth and profile, the catalogue, the rankings and Sistema (dashboard, teams,
- * jerseys, models, suppliers). Paths without a screen yet (tournaments, feedbacks, users, terms)
- * fall through to the not-found screen.
+ * chooser, team duel), auth and profile, the catalogue, the rankings, the tournaments (list, bracket,
+ * and the round's duels, which the duels feature draws: docs/tournaments.md §6), the current terms, the
+ * shop (when the server enables it), and Sistema (dashboard, teams, jerseys, models, suppliers,
+ * tournaments, products with the shop, feedbacks, suspicious votes; for Admins, users, the audit trail
+ * and the terms of use).
  */
-export const routes: RouteObject[] = [
+export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
   {
     path: '/',
     Component: RootLayout,
@@ -26,13 +76,15 @@ export const routes: RouteObject[] = [
           {
             // The home page is the global duel (docs/product.md §2); the home feature frames it.
             index: true,
-            lazy: async () => {
-              const [{ HomeRoute }, { GlobalDuelRoute }] = await Promise.all([
-                import('../features/home/routes/home-route.tsx'),
-                import('../features/duels/routes/global-duel-route.tsx'),
-              ]);
-              return { Component: () => <HomeRoute duel={<GlobalDuelRoute />} /> };
-            },
+            lazy: () =>
+              withTexts(['duels'], () =>
+                Promise.all([
+                  import('../features/home/routes/home-route.tsx'),
+                  import('../features/duels/routes/global-duel-route.tsx'),
+                ]),
+              ).then(([{ HomeRoute }, { GlobalDuelRoute }]) => ({
+                Component: () => <HomeRoute duel={<GlobalDuelRoute />} />,
+              })),
           },
           {
             path: 'comparar/times',
@@ -135,7 +187,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'time/:teamSlug/:jerseySlug',
                 lazy: () =>
-                  import('../features/catalogue/routes/jersey-route.tsx').then((m) => ({ Component: m.JerseyRoute })),
+                  withTexts(
+                    ['catalogue', 'rankings', 'tournaments'],
+                    () => import('../features/catalogue/routes/jersey-route.tsx'),
+                  ).then((m) => ({
+                    Component: m.JerseyRoute,
+                  })),
               },
             ],
           },
@@ -145,9 +202,11 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: () =>
-                  import('../features/rankings/routes/global-ranking-route.tsx').then((m) => ({
-                    Component: m.GlobalRankingRoute,
-                  })),
+                  withTexts(['rankings'], () => import('../features/rankings/routes/global-ranking-route.tsx')).then(
+                    (m) => ({
+                      Component: m.GlobalRankingRoute,
+                    }),
+                  ),
               },
               {
                 path: 'times',
@@ -164,6 +223,40 @@ export const routes: RouteObject[] = [
                   })),
               },
             ],
+          },
+          {
+            path: 'torneios',
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  withTexts(['tournaments'], () => import('../features/tournaments/routes/tournaments-route.tsx')).then(
+                    (m) => ({
+                      Component: m.TournamentsRoute,
+                    }),
+                  ),
+              },
+              {
+                path: ':slug',
+                lazy: () =>
+                  import('../features/tournaments/routes/tournament-route.tsx').then((m) => ({
+                    Component: m.TournamentRoute,
+                  })),
+              },
+              {
+                // The round's matches are voted on the duel screen, so the duels feature owns this route.
+                path: ':slug/votar',
+                lazy: () =>
+                  import('../features/duels/routes/tournament-duel-route.tsx').then((m) => ({
+                    Component: m.TournamentDuelRoute,
+                  })),
+              },
+            ],
+          },
+          ...shopRoutes(shop),
+          {
+            path: 'termos',
+            lazy: () => import('../features/auth/routes/terms-route.tsx').then((m) => ({ Component: m.TermsRoute })),
           },
           {
             path: 'sistema',
@@ -210,6 +303,57 @@ export const routes: RouteObject[] = [
                         Component: m.SistemaSuppliersRoute,
                       })),
                   },
+                  {
+                    path: 'torneios',
+                    lazy: () =>
+                      import('../features/sistema/routes/sistema-tournaments-route.tsx').then((m) => ({
+                        Component: m.SistemaTournamentsRoute,
+                      })),
+                  },
+                  {
+                    path: 'feedbacks',
+                    lazy: () =>
+                      import('../features/sistema/routes/sistema-feedbacks-route.tsx').then((m) => ({
+                        Component: m.SistemaFeedbacksRoute,
+                      })),
+                  },
+                  {
+                    path: 'votos-suspeitos',
+                    lazy: () =>
+                      import('../features/sistema/routes/sistema-vote-flags-route.tsx').then((m) => ({
+                        Component: m.SistemaVoteFlagsRoute,
+                      })),
+                  },
+                  ...shopSistemaRoutes(shop),
+                  {
+                    // Admins only: a Moderator sees 'Acesso Negado' inside the Sistema layout.
+                    element: <RouteGuard rule="admin" />,
+                    children: [
+                      {
+                        path: 'usuarios',
+                        lazy: () =>
+                          import('../features/sistema/routes/sistema-users-route.tsx').then((m) => ({
+                            Component: m.SistemaUsersRoute,
+                          })),
+                      },
+                      {
+                        // docs/security.md item 26.
+                        path: 'auditoria',
+                        lazy: () =>
+                          import('../features/sistema/routes/sistema-audit-route.tsx').then((m) => ({
+                            Component: m.SistemaAuditRoute,
+                          })),
+                      },
+                      {
+                        // docs/decisions/0017-terms-re-consent.md.
+                        path: 'termos',
+                        lazy: () =>
+                          import('../features/sistema/routes/sistema-terms-route.tsx').then((m) => ({
+                            Component: m.SistemaTermsRoute,
+                          })),
+                      },
+                    ],
+                  },
                   // Unknown Sistema paths stay behind the guard and inside the Sistema layout.
                   { path: '*', Component: NotFoundScreen },
                 ],
@@ -224,7 +368,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  const router = createBrowserRouter(routes, { basename: '/app' });
+  const router = createBrowserRouter(appRoutes(), { basename: '/app' });
   registerNavigator((to, options) => router.navigate(to, options));
   return router;
 }

@@ -35,7 +35,10 @@ function fakeFetch(handler: Handler) {
   return { fetch, calls };
 }
 
-function setup(handler: Handler, options: { locks?: LockManagerLike; storage?: Storage } = {}) {
+function setup(
+  handler: Handler,
+  options: { locks?: LockManagerLike; storage?: Storage; onTermsNotAccepted?: () => void } = {},
+) {
   const storage = options.storage ?? new MemoryStorage();
   const store = createAuthStore(storage);
   store.restore();
@@ -49,6 +52,7 @@ function setup(handler: Handler, options: { locks?: LockManagerLike; storage?: S
     hardRedirect,
     goToLogin,
     locks: options.locks,
+    onTermsNotAccepted: options.onTermsNotAccepted,
   });
   return { client, store, storage, calls, hardRedirect, goToLogin };
 }
@@ -348,6 +352,20 @@ describe('api client: 401 and logout', () => {
     await expect(client.authorized('/me/password', { method: 'POST', body: {} })).rejects.toMatchObject({
       code: 'WRONG_PASSWORD',
     });
+    expect(store.getState().user).toEqual(USER);
+  });
+
+  it('reports a write refused for terms not yet accepted, and still fails it', async () => {
+    const onTermsNotAccepted = vi.fn();
+    const { client, store } = setup(
+      () => json(403, { statusCode: 403, code: 'TERMS_NOT_ACCEPTED', message: 'Os termos de uso mudaram.' }),
+      { onTermsNotAccepted },
+    );
+    signIn(store, jwtExpiringIn(600));
+    await expect(client.authorized('/me', { method: 'PATCH', body: {} })).rejects.toMatchObject({
+      code: 'TERMS_NOT_ACCEPTED',
+    });
+    expect(onTermsNotAccepted).toHaveBeenCalledTimes(1);
     expect(store.getState().user).toEqual(USER);
   });
 

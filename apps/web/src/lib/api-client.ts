@@ -65,6 +65,12 @@ export interface ApiClientDeps {
   hardRedirect: (url: string) => void;
   /** In-app navigation to the login page, used on a 401 from an authorized call. */
   goToLogin: () => void;
+  /**
+   * A write refused because newer terms wait for the member's acceptance (403 TERMS_NOT_ACCEPTED,
+   * docs/decisions/0017-terms-re-consent.md): the app reloads the profile, whose `termsPending` opens
+   * the re-consent dialog.
+   */
+  onTermsNotAccepted?: () => void;
   /** Web Locks when the browser has them: serialises refreshes across tabs. */
   locks?: LockManagerLike | undefined;
   baseUrl?: string;
@@ -218,6 +224,9 @@ export function createApiClient(deps: ApiClientDeps) {
       if (error instanceof ApiError && error.status === 401) {
         if (deps.store.getState().tokens) endSession(false);
         throw new SessionEndedError(error);
+      }
+      if (error instanceof ApiError && error.status === 403 && error.code === 'TERMS_NOT_ACCEPTED') {
+        deps.onTermsNotAccepted?.();
       }
       throw error;
     }

@@ -2,6 +2,8 @@ import { createApiClient, type LockManagerLike } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 import { i18n } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+import { meKeys } from '#api/keys.ts';
 
 function browserLocks(): LockManagerLike | undefined {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -17,4 +19,5 @@ export const api = createApiClient({
   hardRedirect: (url) => window.location.assign(url),
   goToLogin: () => void navigateTo('/auth/login', { replace: true }),
   locks: browserLocks(),
+  onTermsNotAccepted: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
 });

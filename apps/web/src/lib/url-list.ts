@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** URL parameters every searchable list shares (Portuguese, like the routes). */
@@ -16,7 +16,12 @@ export function useUrlList(debounceMs = 250) {
   const [debounced] = useDebouncedValue(search.trim(), debounceMs);
   const page = Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
 
+  // Written only when the typed search settles: `setParams` changes with every URL change, and a URL
+  // changed elsewhere (a "clear filters", the back button) must not get the old search written back.
+  const written = useRef(debounced);
   useEffect(() => {
+    if (written.current === debounced) return;
+    written.current = debounced;
     setParams(
       (prev) => {
         if ((prev.get(SEARCH_PARAM) ?? '') === debounced) return prev;

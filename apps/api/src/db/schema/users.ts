@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './catalogue.ts';
-import { terms } from './terms.ts';
+import { currentTermsVersion, terms } from './terms.ts';
 import { timestamps } from './columns.ts';
 
 export const users = pgTable(
@@ -26,10 +26,16 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     termsVersion: integer('terms_version').references(() => terms.version),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** When a session last started (password, mailed link or social sign-in); Admins see it in Sistema. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
+
+/** True when a newer terms version is published than the one the user accepted (SQL, per row of users). */
+export const termsPending = () =>
+  sql<boolean>`coalesce(${currentTermsVersion} > coalesce(${users.termsVersion}, 0), false)`;
 
 /** A refresh-token family: one sign-in on one device. Revoking it ends the session. */
 export const sessions = pgTable(

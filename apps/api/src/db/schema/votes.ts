@@ -10,8 +10,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { jerseys } from './catalogue.ts';
 import { users } from './users.ts';
 
@@ -57,6 +59,11 @@ export const votes = pgTable(
     index('votes_user_idx').on(t.userId, t.answeredAt),
     index('votes_left_idx').on(t.leftId),
     index('votes_right_idx').on(t.rightId),
+    // One answer per voter per tournament match (a match is its scope and unordered pair), and the round
+    // close's count reads a tournament's votes through it (docs/tournaments.md §4–5).
+    uniqueIndex('votes_tournament_match_voter_idx')
+      .on(t.scope, sql`least(${t.leftId}, ${t.rightId})`, sql`greatest(${t.leftId}, ${t.rightId})`, t.voterKey)
+      .where(sql`${t.scope} like 'tournament:%'`),
   ],
 );
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { hashPassword } from '#lib/passwords.ts';
 import { slugify } from '#lib/slug.ts';
 import type { Db } from '../client.ts';
-import { teams, terms, users } from '../schema/index.ts';
+import { currentTermsVersion, teams, terms, users } from '../schema/index.ts';
 import { SEED_TEAMS } from './teams.ts';
 import { FIRST_TERMS } from './terms.ts';
 
@@ -44,6 +44,9 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     passwordHash: await hashPassword(admin.password),
     roles: ['Admin'],
     confirmedAt: new Date(),
+    // The operator who configured the account publishes the terms; later versions they accept like anyone.
+    termsVersion: currentTermsVersion,
+    termsAcceptedAt: new Date(),
   });
   log.info({ email }, 'created the configured admin');
 }

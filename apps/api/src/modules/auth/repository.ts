@@ -8,6 +8,7 @@ import {
   socialStates,
   teams,
   terms,
+  termsPending,
   userIdentities,
   users,
 } from '#db/schema/index.ts';
@@ -133,7 +134,14 @@ export class AuthRepository {
   /** The user of a session that is neither revoked nor expired, if the account is active. */
   async principal(sessionId: string, userId: string): Promise<Principal | null> {
     const [row] = await this.db
-      .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, sessionId: sessions.id })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        roles: users.roles,
+        sessionId: sessions.id,
+        termsPending: termsPending(),
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -149,11 +157,13 @@ export class AuthRepository {
     return row ?? null;
   }
 
+  /** A new session is a sign-in (password, mailed link or social): the user's last sign-in moves with it. */
   async insertSession(userId: string, rememberMe: boolean, expiresAt: Date): Promise<string> {
     const [session] = await this.db
       .insert(sessions)
       .values({ userId, rememberMe, expiresAt })
-      .returning({ id: sessions.id });
+      .returning({ id: sessions.id, createdAt: sessions.createdAt });
+    await this.db.update(users).set({ lastSignInAt: session!.createdAt }).where(eq(users.id, userId));
     return session!.id;
   }
 

@@ -170,7 +170,7 @@ export default async function authRoutes(
     '/api/auth/logout',
     {
       schema: { tags, response: { 204: z.null(), ...errors } },
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', beforeTerms: true },
     },
     async (request, reply) => {
       await sessions.revokeSession(request.principal!.sessionId, 'logout');

@@ -1,7 +1,7 @@
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import { AppError, fieldError } from '#lib/app-error.ts';
+import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
 import type { MailOutbox } from '#modules/mail/index.ts';
@@ -142,6 +142,27 @@ export class AuthService {
       user.name,
       this.link(path, { userId: user.id, token }),
     );
+  }
+
+  /**
+   * An Admin's "resend confirmation" (Sistema users): a fresh link written to the outbox at once, as
+   * registration does. Unlike the public resend, the Admin learns the account's state: 404, 409 when
+   * already confirmed or deactivated, 429 within a minute of the last link.
+   */
+  async sendConfirmation(userId: string): Promise<{ email: string }> {
+    const user = await this.repository.transaction(async (repository, tx) => {
+      const found = await repository.userById(userId);
+      if (!found) throw notFound();
+      if (found.confirmedAt) throw new AppError(409, 'ALREADY_CONFIRMED');
+      if (!found.active) throw new AppError(409, 'ACCOUNT_INACTIVE');
+      if (await this.recentlyMailed(repository, found.id, 'confirm_email'))
+        throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: MAIL_INTERVAL_MS / 1000 });
+      await this.writeMail(tx, found, 'confirm');
+      return found;
+    });
+    this.d.outbox.wake();
+    this.d.log.info({ event: 'confirmation_resent_by_admin', userId: user.id }, 'auth event');
+    return { email: user.email };
   }
 
   async register(body: RegisterBody & { email: string }, language: Language): Promise<void> {

@@ -17,6 +17,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
   const path = PATHS[records.kind];
   const tags = [path];
   const base = `/api/manage/${path}`;
+  const audit = { resource: path, load: (id: string) => records.byId(id) };
 
   r.get(
     base,
@@ -31,7 +32,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
     base,
     {
       schema: { tags, body: namedInput, response: { 201: manageNamed, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => reply.status(201).send(await records.create(request.body)),
   );
@@ -40,7 +41,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
     `${base}/:id`,
     {
       schema: { tags, params: idParams, body: namedInput, response: { 200: manageNamed, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request) => records.update(request.params.id, request.body),
   );
@@ -49,7 +50,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
     `${base}/:id`,
     {
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => {
       await records.remove(request.params.id);

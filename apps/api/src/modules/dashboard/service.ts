@@ -1,4 +1,4 @@
-import type { Dashboard } from '@manto/contracts';
+import type { Dashboard, TournamentStatus } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
 import { DashboardRepository } from './repository.ts';
 
@@ -6,11 +6,19 @@ import { DashboardRepository } from './repository.ts';
 export class DashboardService {
   private readonly repository: DashboardRepository;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly tournaments: { statusCounts(): Promise<Record<TournamentStatus, number>> },
+  ) {
     this.repository = new DashboardRepository(db);
   }
 
-  summary(): Promise<Dashboard> {
-    return this.repository.counts();
+  async summary(): Promise<Dashboard> {
+    const [counts, tournaments, inventory] = await Promise.all([
+      this.repository.counts(),
+      this.tournaments.statusCounts(),
+      this.repository.inventory(),
+    ]);
+    return { ...counts, tournaments, inventory };
   }
 }

@@ -1,11 +1,15 @@
 /**
  * Demo data never mixes into a catalogue with real records: a start with SEED_DEMO on a database that
- * already has jerseys adds no drawn jerseys and no simulated votes. PostgreSQL only: two processes share
- * one database there (an in-memory PGlite is its process's own).
+ * already has jerseys adds no drawn jerseys and no simulated votes (PostgreSQL only: two processes share
+ * one database there; an in-memory PGlite is its process's own). And a fresh demo has its tournaments
+ * and its shop.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard, ProductDetail, ProductList, TournamentDetail, TournamentSummary } from '@manto/contracts';
+import { queryRows } from '#db/client.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
-import { type TestApp, createTestApp } from '#test/helpers.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,5 +32,74 @@ describe('demo seeding', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('a fresh demo', () => {
+  // The quick start's database; the seeding is the same on PostgreSQL.
+  let demo: TestApp | undefined;
+  beforeAll(async () => {
+    if (t.config.databaseUrl) return;
+    demo = await createTestApp({ SEED_DEMO: 'true', SHOP_ENABLED: 'true' });
+    await demo.demoSeeding;
+  }, 120_000);
+  afterAll(async () => demo?.close());
+
+  it('shows one completed tournament, one ongoing with votes in its open round, and one upcoming', async (ctx) => {
+    if (!demo) return ctx.skip();
+    const res = await demo.inject({ method: 'GET', url: '/api/tournaments' });
+    const items: TournamentSummary[] = res.json().items;
+    const by = (status: string) => items.filter((i) => i.status === status);
+    expect(items).toHaveLength(3);
+    const [completed, ongoing, upcoming] = [by('completed')[0]!, by('ongoing')[0]!, by('upcoming')[0]!];
+    expect(completed.champion).not.toBeNull();
+    expect(ongoing).toMatchObject({ currentRound: 2 });
+
+    const detail: TournamentDetail = (
+      await demo.inject({ method: 'GET', url: `/api/tournaments/${completed.slug}` })
+    ).json();
+    expect(detail.rounds.map((r) => r.matches.length)).toEqual([8, 4, 2, 1]);
+    expect(
+      detail.rounds.flatMap((r) => r.matches).every((m) => m.decidedBy === 'votes' || m.decidedBy === 'draw'),
+    ).toBe(true);
+    const open = (await demo.inject({ method: 'GET', url: `/api/tournaments/${ongoing.slug}` })).json();
+    // Votes are being cast in the open round, but its split stays hidden.
+    const [row] = await queryRows<{ n: number }>(
+      demo.db,
+      sql`select count(*)::int as n from votes where scope = ${`tournament:${ongoing.id}`}
+              and answered_at >= ${open.rounds[1].opensAt}`,
+    );
+    expect(row?.n).toBeGreaterThan(0);
+    expect(open.rounds[1].matches.every((m: { votes: number | null }) => m.votes === null)).toBe(true);
+    const next = (await demo.inject({ method: 'GET', url: `/api/tournaments/${upcoming.slug}` })).json();
+    expect(next.preview).toHaveLength(8);
+  });
+
+  it('has a shop of about 60 products: jerseys of the catalogue, balls and accessories, some low, some out', async (ctx) => {
+    if (!demo) return ctx.skip();
+    const all: ProductList = (await demo.inject({ method: 'GET', url: '/api/shop/products?pageSize=100' })).json();
+    expect(all.total).toBeGreaterThanOrEqual(55);
+    expect(all.total).toBeLessThanOrEqual(65);
+    const categories = new Set(all.items.map((i) => i.category));
+    expect([...categories].sort()).toEqual(['accessories', 'balls', 'jerseys']);
+    expect(all.items.every((i) => i.image !== null)).toBe(true);
+    expect(all.items.some((i) => i.discountPercent > 0) && all.items.some((i) => i.isNew)).toBe(true);
+    const shirt = all.items.find((i) => i.category === 'jerseys')!;
+    const detail: ProductDetail = (
+      await demo.inject({ method: 'GET', url: `/api/shop/products/${shirt.slug}` })
+    ).json();
+    expect(detail.jersey).not.toBeNull();
+    expect(detail.offers.length).toBeGreaterThanOrEqual(2);
+    expect(detail.offers.every((o) => /^https:\/\/www\.[a-z-]+\.example\//.test(o.url))).toBe(true);
+    const { inventory }: Dashboard = (
+      await demo.inject({
+        method: 'GET',
+        url: '/api/manage/dashboard',
+        headers: bearer((await demo.userWithRoles(['Moderator'])).accessToken),
+      })
+    ).json();
+    expect(inventory.totalUnits).toBeGreaterThan(0);
+    expect(inventory.lowStock).toBeGreaterThan(0);
+    expect(inventory.outOfStock).toBeGreaterThan(0);
   });
 });

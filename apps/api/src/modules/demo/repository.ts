@@ -66,4 +66,14 @@ export class DemoRepository {
         await tx.insert(pairStats).values(rows.pairs.slice(k, k + CHUNK));
     });
   }
+
+  /** Replaces the live ratings and pair tallies (after the demo's tournament votes), in one transaction. */
+  async replaceLiveState(ratings: Insert<typeof liveRatings>[], pairs: Insert<typeof pairStats>[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(liveRatings);
+      await tx.delete(pairStats);
+      for (let k = 0; k < ratings.length; k += CHUNK) await tx.insert(liveRatings).values(ratings.slice(k, k + CHUNK));
+      for (let k = 0; k < pairs.length; k += CHUNK) await tx.insert(pairStats).values(pairs.slice(k, k + CHUNK));
+    });
+  }
 }

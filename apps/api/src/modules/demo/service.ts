@@ -4,8 +4,12 @@ import { slugify } from '#lib/slug.ts';
 import type { ImageService } from '#modules/images/index.ts';
 import type { JerseyService } from '#modules/jerseys/index.ts';
 import type { RankingJob } from '#modules/rankings/index.ts';
+import type { ShopService } from '#modules/shop/index.ts';
+import type { Rounds, TournamentRepository } from '#modules/tournaments/index.ts';
 import { DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
-import { type SimJersey, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
+import { seedDemoShop } from './demo-shop.ts';
+import { seedDemoTournaments } from './demo-tournaments.ts';
+import { type SimJersey, type SimVote, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
 import { type JerseyDesign, jerseySvg } from './jersey-art.ts';
 import type { DemoRepository } from './repository.ts';
 
@@ -172,18 +176,22 @@ const DAY_MS = 86_400_000;
 /**
  * The whole demo: the drawn catalogue, then simulated votes with a hidden "true" preference, then
  * ranking snapshots as they would have been 10, 6, 3 and 1 days ago, so a fresh demo has movement
- * and a score history to show.
+ * and a score history to show; then three tournaments (completed, ongoing, upcoming) whose past rounds
+ * the simulated fans voted in. The shop gets its products right after the catalogue.
  */
 export async function seedDemo(
   repository: DemoRepository,
   images: ImageService,
   jerseyService: JerseyService,
   job: RankingJob,
+  tournaments: { repository: TournamentRepository; rounds: Rounds },
+  shop: ShopService,
   log: Logger,
 ): Promise<void> {
   // Simulated votes only ever go onto the demo's own jerseys, never onto a catalogue with real records.
   if (!(await seedDemoCatalogue(repository, images, log))) return;
   const catalogue = (await jerseyService.catalogue()).filter((j) => j.active);
+  await seedDemoShop(shop, images, catalogue, log);
   const simulated = catalogue.map((j) => ({
     id: j.id,
     teamId: j.teamId,
@@ -191,23 +199,38 @@ export async function seedDemo(
     strength: hiddenStrength(`${j.team.slug}/${j.slug}`, j.model.slug === slugify(DEMO_MODELS[0])),
   }));
   const now = new Date();
-  if ((await seedDemoVotes(repository, simulated, log, now)) === 0) return;
+  const votes = await seedDemoVotes(repository, simulated, log, now);
+  if (votes.length === 0) return;
   for (const daysAgo of [10, 6, 3, 1]) await job.runOnce({ until: new Date(now.getTime() - daysAgo * DAY_MS) });
+  const modelId = (name: string) => catalogue.find((j) => j.model.slug === slugify(name))!.modelId;
+  const cupVotes = await seedDemoTournaments(
+    tournaments.repository,
+    tournaments.rounds,
+    (v) => repository.insertVotes({ votes: replayVotes(simulated, v).votes, ratings: [], pairs: [] }),
+    simulated,
+    { home: modelId(DEMO_MODELS[0]), away: modelId(DEMO_MODELS[1]) },
+    now,
+    log,
+  );
+  // The live ratings and pair tallies as if every vote, the cups' too, had gone through the vote path.
+  const all = [...votes, ...cupVotes].sort((a, b) => a.answeredAt.getTime() - b.answeredAt.getTime());
+  const { ratings, pairs } = replayVotes(simulated, all);
+  await repository.replaceLiveState(ratings, pairs);
 }
 
 /**
  * Seeds simulated votes into an empty votes table, replayed through the live Elo and pair tallies
- * (demo-votes.ts). Returns the votes written (0 when votes existed).
+ * (demo-votes.ts). Returns the votes written (none when votes existed).
  */
 export async function seedDemoVotes(
   repository: DemoRepository,
   jerseys: readonly SimJersey[],
   log: Logger,
   end = new Date(),
-): Promise<number> {
-  if ((await repository.voteCount()) > 0 || jerseys.length < 2) return 0;
+): Promise<SimVote[]> {
+  if ((await repository.voteCount()) > 0 || jerseys.length < 2) return [];
   const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14 });
   await repository.insertVotes(replayVotes(jerseys, simulated));
   log.info({ votes: simulated.length }, 'demo votes simulated');
-  return simulated.length;
+  return simulated;
 }

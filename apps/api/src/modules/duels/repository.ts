@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
-import { liveRatings, pairStats, voterDays, votes } from '#db/schema/index.ts';
+import { liveRatings, pairStats, tournamentMatches, voterDays, votes } from '#db/schema/index.ts';
 import { constraintViolation } from '#db/errors.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { ELO_START } from './elo.ts';
@@ -35,6 +35,11 @@ export interface VoteToStore {
   placeCaps: { address: string; addressCap: number; network: string; networkCap: number } | null;
   /** Elo changes as if the vote counts, per scope it counts in; applied only if it does. */
   changes: { scope: string; jerseyId: string; delta: number }[];
+  /**
+   * A tournament match's vote: stored only while the match is undecided and before its planned end (`at` is
+   * the vote's time), read with a share lock so a round's close either counts it or refuses it.
+   */
+  match: { id: string; at: Date } | null;
 }
 
 export interface RatingRow {
@@ -52,8 +57,10 @@ export interface PairRow {
 
 export type StoreResult =
   | { status: 'stored'; valid: boolean; ratings: RatingRow[]; pair: PairRow }
-  /** The duel id was already answered: nothing was written. */
+  /** The duel id was already answered, or the voter already answered this tournament match: nothing was written. */
   | { status: 'replayed' }
+  /** The tournament match was decided (or its round's time was up) before the vote: nothing was written. */
+  | { status: 'match-closed' }
   /** One of the jerseys was deleted (by another process since this one loaded the catalogue). */
   | { status: 'jersey-deleted' };
 
@@ -110,10 +117,20 @@ export class DuelRepository {
             do update set ${col(voterDays.counted)} = vd.${col(voterDays.counted)} + 1
           returning ${col(voterDays.counted)} as counted`;
     const none = sql`select null::int as counted where false`;
+    // The tournament match, share-locked while this statement runs; always one row outside tournaments.
+    const match = v.match
+      ? sql`select 1 as open from ${tournamentMatches}
+             where ${tournamentMatches.id} = ${v.match.id} and ${tournamentMatches.closedAt} is null
+               and ${tournamentMatches.closesAt} > ${v.match.at.toISOString()}
+             for share`
+      : sql`select 1 as open`;
     const place = skip ? null : v.placeCaps;
     const day = skip
       ? sql`select null::int as counted`
-      : dayCounter(v.voterKey, sql`where not exists (select 1 from ${votes} where ${votes.duelId} = ${v.duelId})`);
+      : dayCounter(
+          v.voterKey,
+          sql`where not exists (select 1 from ${votes} where ${votes.duelId} = ${v.duelId}) and exists (select 1 from m)`,
+        );
     const address = place ? dayCounter(`ip:${place.address}`, sql`from d where d.counted <= ${v.dailyCap}`) : none;
     const network = place
       ? dayCounter(`net:${place.network}`, sql`from a where a.counted <= ${place.addressCap}`)
@@ -154,11 +171,17 @@ export class DuelRepository {
             set ${lw} = ps.${lw} + excluded.${lw}, ${hw} = ps.${hw} + excluded.${hw},
                 ${ties} = ps.${ties} + excluded.${ties}
           returning ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties`;
-    let rows: { vote_id: string | null; valid: boolean | null; ratings: RatingRow[] | null; pair: PairRow | null }[];
+    let rows: {
+      vote_id: string | null;
+      valid: boolean | null;
+      open: boolean;
+      ratings: RatingRow[] | null;
+      pair: PairRow | null;
+    }[];
     try {
       rows = await queryRows(
         this.db,
-        sql`with d as (${day}), a as (${address}), n as (${network}),
+        sql`with m as (${match}), d as (${day}), a as (${address}), n as (${network}),
           v as (
             insert into ${votes} (${cols(
               votes.duelId,
@@ -183,12 +206,13 @@ export class DuelRepository {
               ${v.issuedAt.toISOString()}, ${v.answeredAt.toISOString()}, ${v.fast}, ok,
               case when ok then null else 'daily_cap' end
             from (select ${valid} as ok) c
+            where exists (select 1 from m)
             on conflict (${col(votes.duelId)}) do nothing
             returning ${col(votes.id)} as id, ${col(votes.valid)} as valid
           ),
           r as (${ratings}),
           p as (${tally})
-          select (select id from v) as vote_id, (select valid from v) as valid,
+          select (select id from v) as vote_id, (select valid from v) as valid, exists (select 1 from m) as open,
             (select json_agg(r) from r) as ratings,
             coalesce((select row_to_json(p) from p), (select row_to_json(q) from (
               select ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties from ${pairStats}
@@ -196,10 +220,14 @@ export class DuelRepository {
             ) as pair`,
       );
     } catch (error) {
-      if (constraintViolation(error)?.kind === 'foreign_key') return { status: 'jersey-deleted' };
+      const violation = constraintViolation(error)?.kind;
+      if (violation === 'foreign_key') return { status: 'jersey-deleted' };
+      // Only the one-answer-per-tournament-match index can clash here (the duel id is "do nothing").
+      if (violation === 'unique') return { status: 'replayed' };
       throw error;
     }
     const row = rows[0];
+    if (row && !row.open) return { status: 'match-closed' };
     if (!row?.vote_id) return { status: 'replayed' };
     return {
       status: 'stored',

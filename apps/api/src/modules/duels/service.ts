@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   DUEL_TTL_SECONDS,
+  type Duel,
+  type DuelJersey,
   type DuelScopeQuery,
   type NextDuel,
   type SkipReason,
@@ -10,8 +12,9 @@ import {
 import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
 import { clientPlace } from '#lib/network.ts';
-import { countedScopes, scopeKey, parseScope } from '#lib/scopes.ts';
+import { GLOBAL, countedScopes, parseScope, scopeKey, tournamentOf, tournamentScope } from '#lib/scopes.ts';
 import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import type { TournamentScope, TournamentService } from '#modules/tournaments/index.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
 import { DuelTokens } from './duel-token.ts';
 import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
@@ -60,7 +63,11 @@ interface Scope {
   key: string;
   team: { id: string; slug: string; name: string } | null;
   model: { id: string; slug: string; name: string } | null;
+  tournament: TournamentScope | null;
 }
+
+/** What duels need of tournaments: their scopes, open matches and a voter's answers (docs/tournaments.md §4). */
+export type TournamentDuels = Pick<TournamentService, 'scopeBySlug' | 'scopeById' | 'openMatches' | 'answeredIn'>;
 
 export class DuelService {
   /** Told of every stored vote and whether it counts (app.ts feeds the metrics). */
@@ -76,6 +83,7 @@ export class DuelService {
     private readonly ratings: LiveRatings,
     private readonly answered: AnsweredPairs,
     private readonly counters: Counters,
+    private readonly tournaments: TournamentDuels,
     private readonly settings: DuelSettings,
     private readonly now: () => number = Date.now,
   ) {
@@ -107,17 +115,25 @@ export class DuelService {
     return `v:${id}`;
   }
 
-  /** The scope a query names; unknown team or model → 404. */
+  /** The scope a query names; unknown team, model or tournament → 404. */
   async resolveScope(query: DuelScopeQuery): Promise<Scope> {
     if (query.model && !query.team) throw fieldError('model', 'invalidValue');
+    if (query.tournament) {
+      // A tournament's matches are its own scope: it does not combine with a team or model.
+      if (query.team) throw fieldError('tournament', 'invalidValue');
+      const tournament = await this.tournaments.scopeBySlug(query.tournament);
+      if (!tournament) throw notFound();
+      return { key: tournamentScope(tournament.id), team: null, model: null, tournament };
+    }
     const team = query.team ? await this.catalogue.team(query.team) : null;
     if (query.team && !team) throw notFound();
     const model = query.model ? await this.catalogue.model(query.model) : null;
     if (query.model && !model) throw notFound();
-    return { key: scopeKey(team?.id ?? null, model?.id ?? null), team, model };
+    return { key: scopeKey(team?.id ?? null, model?.id ?? null), team, model, tournament: null };
   }
 
   async next(scope: Scope, voter: Voter): Promise<NextDuel> {
+    if (scope.tournament) return this.nextMatch(scope, scope.tournament, voter);
     const [{ list, jerseys }, answered] = await Promise.all([
       this.ratings.candidates(scope.key),
       this.answered.of(voter.key),
@@ -125,29 +141,69 @@ export class DuelService {
     const view = {
       team: scope.team && { slug: scope.team.slug, name: scope.team.name },
       model: scope.model && { slug: scope.model.slug, name: scope.model.name },
+      tournament: null,
     };
     const pair = pickPair(list, (a, b) => answered.has(pairKey(a, b)));
     if (!pair) return { scope: view, duel: null, jerseysCount: list.length };
     const [left, right] = pair;
+    return {
+      scope: view,
+      duel: this.issue(scope.key, voter, [
+        { ...summary(jerseys.get(left.id)!), rating: round(left.rating) },
+        { ...summary(jerseys.get(right.id)!), rating: round(right.rating) },
+      ]),
+      jerseysCount: list.length,
+    };
+  }
+
+  /**
+   * A tournament duel: one of the open matches of the current round this voter has not answered, at random,
+   * its sides in random order (so no seed always sits left). Ratings shown are the global live ones.
+   */
+  private async nextMatch(scope: Scope, tournament: TournamentScope, voter: Voter): Promise<NextDuel> {
+    const [open, answered] = await Promise.all([
+      this.tournaments.openMatches(tournament.id),
+      this.tournaments.answeredIn(tournament.id, voter.key),
+    ]);
+    const done = new Set(answered.map((a) => pairKey(a.leftId, a.rightId)));
+    const waiting = open.filter((m) => !done.has(pairKey(m.aId, m.bId)));
+    const view = {
+      team: null,
+      model: null,
+      tournament: {
+        slug: tournament.slug,
+        namePt: tournament.namePt,
+        nameEn: tournament.nameEn,
+        size: tournament.size,
+        round: open[0]?.round ?? null,
+        closesAt: open[0]?.closesAt.toISOString() ?? null,
+        openMatches: open.length,
+        answeredMatches: open.length - waiting.length,
+      },
+    };
+    const match = waiting[Math.floor(Math.random() * waiting.length)];
+    if (!match) return { scope: view, duel: null, jerseysCount: open.length * 2 };
+    const ids = Math.random() < 0.5 ? [match.aId, match.bId] : [match.bId, match.aId];
+    const sides = await Promise.all(
+      ids.map(async (id) => {
+        const [jersey, rating] = await Promise.all([this.catalogue.jersey(id), this.ratings.rating(GLOBAL, id)]);
+        return { ...summary(jersey!), rating: round(rating.rating) };
+      }),
+    );
+    return { scope: view, duel: this.issue(scope.key, voter, [sides[0]!, sides[1]!]), jerseysCount: open.length * 2 };
+  }
+
+  private issue(scope: string, voter: Voter, [left, right]: [DuelJersey, DuelJersey]): Duel {
     const issuedAt = this.now();
     const token = this.tokens.sign({
       duelId: randomUUID(),
       left: left.id,
       right: right.id,
-      scope: scope.key,
+      scope,
       voterKey: voter.key,
       issuedAt,
     });
-    return {
-      scope: view,
-      duel: {
-        token,
-        left: { ...summary(jerseys.get(left.id)!), rating: round(left.rating) },
-        right: { ...summary(jerseys.get(right.id)!), rating: round(right.rating) },
-        expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString(),
-      },
-      jerseysCount: list.length,
-    };
+    return { token, left, right, expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString() };
   }
 
   async vote(input: { token: string; outcome: VoteOutcome; skipReason?: SkipReason }, voter: Voter) {
@@ -168,6 +224,15 @@ export class DuelService {
     const [left, right] = await Promise.all([this.catalogue.jersey(claims.left), this.catalogue.jersey(claims.right)]);
     // A jersey deleted since the duel was issued: the duel is gone.
     if (!left || !right) throw new AppError(410, 'DUEL_EXPIRED');
+    // A tournament match takes votes only while its round is open (docs/tournaments.md §4).
+    const tournamentId = tournamentOf(claims.scope);
+    let match: { id: string; at: Date } | null = null;
+    if (tournamentId) {
+      const open = await this.tournaments.openMatches(tournamentId);
+      const found = open.find((m) => pairKey(m.aId, m.bId) === pairKey(left.id, right.id));
+      if (!found) throw new AppError(409, 'MATCH_CLOSED');
+      match = { id: found.id, at: new Date(now) };
+    }
     // One voter's votes are stored one after another in this process, so concurrent votes cannot both
     // slip under the daily cap (across processes a burst may pass it by a few; the rate limit bounds that).
     const where = this.where(voter.ip);
@@ -212,6 +277,7 @@ export class DuelService {
               networkCap: this.settings.dailyCap * NETWORK_CAP_FACTOR,
             },
         changes,
+        match,
       });
       if (stored.status === 'stored') for (const r of stored.ratings) this.ratings.set(r.scope, r.jersey_id, r);
       return { stored, changes };
@@ -219,12 +285,14 @@ export class DuelService {
     // A jersey deleted by another process since this one last loaded the catalogue.
     if (stored.status === 'jersey-deleted') throw new AppError(410, 'DUEL_EXPIRED');
     if (stored.status === 'replayed') throw new AppError(409, 'DUEL_ALREADY_ANSWERED');
+    if (stored.status === 'match-closed') throw new AppError(409, 'MATCH_CLOSED');
     const counted = counting && stored.valid;
     this.onVote?.(counted);
 
     this.answered.add(voter.key, left.id, right.id);
 
-    const duelScope = claims.scope;
+    // A tournament match shows the global ratings, as its duel did.
+    const duelScope = tournamentId ? GLOBAL : claims.scope;
     const rated = (id: string): { id: string; rating: number; change: number } => {
       const after = stored.ratings.find((r) => r.scope === duelScope && r.jersey_id === id);
       const change = counted ? (changes.find((c) => c.scope === duelScope && c.jerseyId === id)?.delta ?? 0) : 0;
@@ -233,12 +301,15 @@ export class DuelService {
     const leftRating = stored.ratings.length > 0 ? rated(left.id) : await this.unchanged(duelScope, left.id);
     const rightRating = stored.ratings.length > 0 ? rated(right.id) : await this.unchanged(duelScope, right.id);
     const lowIsLeft = left.id < right.id;
-    const crowd = {
-      leftWins: lowIsLeft ? stored.pair.low_wins : stored.pair.high_wins,
-      rightWins: lowIsLeft ? stored.pair.high_wins : stored.pair.low_wins,
-      ties: stored.pair.ties,
-    };
-    const next = await this.next(await this.scopeFromKey(duelScope), voter);
+    // A match's split stays hidden until its round closes, so early votes don't herd later ones.
+    const crowd = tournamentId
+      ? null
+      : {
+          leftWins: lowIsLeft ? stored.pair.low_wins : stored.pair.high_wins,
+          rightWins: lowIsLeft ? stored.pair.high_wins : stored.pair.low_wins,
+          ties: stored.pair.ties,
+        };
+    const next = await this.next(await this.scopeFromKey(claims.scope), voter);
     const result: VoteResult = { outcome: input.outcome, counted, left: leftRating, right: rightRating, crowd, next };
     return result;
   }
@@ -261,10 +332,17 @@ export class DuelService {
   }
 
   private async scopeFromKey(key: string): Promise<Scope> {
+    const tournamentId = tournamentOf(key);
+    if (tournamentId) {
+      const tournament = await this.tournaments.scopeById(tournamentId);
+      // A tournament deleted meanwhile: carry on in the global scope.
+      if (!tournament) return { key: GLOBAL, team: null, model: null, tournament: null };
+      return { key, team: null, model: null, tournament };
+    }
     const { teamId, modelId } = parseScope(key);
     const team = teamId ? await this.catalogue.teamById(teamId) : null;
     const model = modelId ? await this.catalogue.modelById(modelId) : null;
-    return { key, team, model };
+    return { key, team, model, tournament: null };
   }
 
   /** Per voter and per IP, shared across processes when Redis is configured. */

@@ -17,7 +17,8 @@ export default async function imageRoutes(app: FastifyInstance, opts: { images: 
     '/api/manage/images',
     {
       schema: { tags: ['images'], response: { 201: imageRefSchema, '4xx': errorEnvelope } },
-      config: { access: 'moderator', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // The record that uses the image is audited when it is saved.
+      config: { access: 'moderator', rateLimit: { max: 60, timeWindow: '1 minute' }, audit: false },
       bodyLimit: IMAGE_MAX_BYTES,
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
@@ -364,6 +365,23 @@ describe('Sistema list orders', () => {
     const first = allowed.split(', ')[1]!;
     const ok = await t.inject({ method: 'GET', url: `/api/manage/${list}?sort=${first}`, headers: mod });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('jerseys by id', () => {
+  it('lists exactly the jerseys asked for, and refuses ids that are not ids', async () => {
+    const { jerseys } = await seedCatalogue(t.db, { teams: 1, models: ['Home'], seasons: [2001, 2002, 2003] });
+    const wanted = [jerseys[0]!.id, jerseys[2]!.id];
+    const res = await t.inject({ method: 'GET', url: `/api/manage/jerseys?ids=${wanted.join(',')}`, headers: mod });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .items.map((j: { id: string }) => j.id)
+        .sort(),
+    ).toEqual([...wanted].sort());
+    const bad = await t.inject({ method: 'GET', url: '/api/manage/jerseys?ids=1,2', headers: mod });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

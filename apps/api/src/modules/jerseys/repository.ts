@@ -1,8 +1,8 @@
-import { type SQL, and, asc, count, desc, eq, gte, lte, max, min, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, inArray, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NamedRef } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
-import { images, jerseys, models, suppliers, teams, votes } from '#db/schema/index.ts';
+import { images, jerseys, models, suppliers, teams, tournamentEntrants, votes } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage, sortOrder } from '#lib/paging.ts';
 import { containsFolded } from '#lib/search.ts';
 import type { ImageRow } from '#modules/images/index.ts';
@@ -124,10 +124,13 @@ export class JerseyRepository {
   }
 
   /** Any jersey whose team, model, model year or supplier contains the search. */
-  async list(q: PageRequest & { search?: string; team?: string; sort?: string }): Promise<RowsPage<JerseyRow>> {
+  async list(
+    q: PageRequest & { search?: string; team?: string; sort?: string; ids?: string[] },
+  ): Promise<RowsPage<JerseyRow>> {
     const search = q.search?.trim();
     const where = and(
       q.team ? eq(jerseys.teamId, q.team) : undefined,
+      q.ids ? (q.ids.length > 0 ? inArray(jerseys.id, q.ids) : sql`false`) : undefined,
       search
         ? sql`(${containsFolded(teams.name, search)} or ${containsFolded(models.name, search)} or ${containsFolded(jerseys.modelYear, search)} or ${containsFolded(suppliers.name, search)})`
         : undefined,
@@ -204,6 +207,15 @@ export class JerseyRepository {
       .from(votes)
       .where(or(eq(votes.leftId, id), eq(votes.rightId, id)));
     return voted?.n ?? 0;
+  }
+
+  /** Tournaments the jersey was drawn into: it stays in their brackets for good (docs/tournaments.md §3). */
+  async tournamentCount(id: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(tournamentEntrants)
+      .where(eq(tournamentEntrants.jerseyId, id));
+    return row?.n ?? 0;
   }
 
   /** False when there is no such jersey. */

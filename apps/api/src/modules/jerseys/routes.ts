@@ -51,6 +51,8 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
     async (request) => jerseys.detail(request.params.teamSlug, request.params.jerseySlug),
   );
 
+  const audit = { resource: 'jerseys', load: (id: string) => jerseys.manageById(id) };
+
   r.get(
     '/api/manage/options',
     {
@@ -73,7 +75,7 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
     '/api/manage/jerseys',
     {
       schema: { tags, body: jerseyInput, response: { 201: manageJersey, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => reply.status(201).send(await jerseys.create(request.body)),
   );
@@ -82,7 +84,7 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
     '/api/manage/jerseys/:id',
     {
       schema: { tags, params: idParams, body: jerseyInput, response: { 200: manageJersey, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request) => jerseys.update(request.params.id, request.body),
   );
@@ -91,7 +93,7 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
     '/api/manage/jerseys/:id/active',
     {
       schema: { tags, params: idParams, body: activeInput, response: { 200: manageJersey, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request) => jerseys.setActive(request.params.id, request.body.active),
   );
@@ -100,7 +102,7 @@ export default async function jerseyRoutes(app: FastifyInstance, opts: { jerseys
     '/api/manage/jerseys/:id',
     {
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => {
       await jerseys.remove(request.params.id);

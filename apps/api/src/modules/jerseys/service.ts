@@ -97,7 +97,7 @@ export class JerseyService {
     };
   }
 
-  async listManage(q: PageRequest & { search?: string; team?: string; sort?: string }) {
+  async listManage(q: PageRequest & { search?: string; team?: string; sort?: string; ids?: string[] }) {
     return pageOf(q, await this.repository.list(q), toManage);
   }
 
@@ -150,6 +150,8 @@ export class JerseyService {
     // Votes are append-only: a voted jersey can be deactivated (out of duels and rankings), not deleted.
     const voted = await this.repository.voteCount(id);
     if (voted > 0) throw new AppError(409, 'HAS_VOTES', { count: voted });
+    const played = await this.repository.tournamentCount(id);
+    if (played > 0) throw new AppError(409, 'IN_TOURNAMENT', { count: played });
     if (!(await this.repository.delete(id))) throw notFound();
   }
 

@@ -28,7 +28,7 @@ export default async function mailRoutes(app: FastifyInstance, opts: { outbox: M
         params: z.strictObject({ id: z.string().uuid() }),
         response: { 200: outboxMail, ...errors },
       },
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { resource: 'mail-outbox', action: 'retry' } },
     },
     async (request) => opts.outbox.retry(request.params.id),
   );

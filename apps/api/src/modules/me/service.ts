@@ -1,4 +1,11 @@
-import type { ChangePasswordBody, Profile, UpdateProfileBody } from '@manto/contracts';
+import {
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+  type MyDataExport,
+  type Profile,
+  RECENT_SIGN_IN_MINUTES,
+  type UpdateProfileBody,
+} from '@manto/contracts';
 import type { Db } from '#db/client.ts';
 import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import { hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
@@ -34,7 +41,39 @@ export class MeService {
       roles: u.roles,
       hasPassword: u.passwordHash !== null,
       createdAt: u.createdAt.toISOString(),
+      termsVersion: u.termsVersion,
+      termsPending: row.termsPending,
     };
+  }
+
+  /** Everything kept about the member, for them to download (docs/security.md item 27). */
+  async export(userId: string): Promise<MyDataExport> {
+    const [profile, feedbacks, votes] = await Promise.all([
+      this.profile(userId),
+      this.repository.feedbacksOf(userId),
+      this.repository.votesOf(userId),
+    ]);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile,
+      feedbacks: feedbacks.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+      votes: votes.map((v) => ({
+        answeredAt: new Date(v.answeredAt).toISOString(),
+        scope: v.scope,
+        left: v.left,
+        right: v.right,
+        outcome: v.outcome,
+        skipReason: v.skipReason,
+        counted: v.valid && v.outcome !== 'skip',
+      })),
+    };
+  }
+
+  /** Records that the member accepted `version`, which must be the current one (they read that text). */
+  async acceptTerms(userId: string, version: number): Promise<Profile> {
+    const accepted = await this.repository.acceptTerms(userId, version);
+    if (!accepted) throw new AppError(409, 'TERMS_OUTDATED');
+    return this.profile(userId);
   }
 
   async updateProfile(userId: string, body: UpdateProfileBody): Promise<Profile> {
@@ -54,5 +93,22 @@ export class MeService {
     if (!isStrongEnough(body.password)) throw fieldError('password', 'passwordTooWeak');
     await this.repository.setPasswordHash(me.id, await hashPassword(body.password));
     await this.sessions.revokeAllSessions(me.id, 'password_changed', me.sessionId);
+  }
+
+  /**
+   * Deletes the member's own account after they prove it is them: the current password, or for an account
+   * without one (social sign-in only), a sign-in in the last RECENT_SIGN_IN_MINUTES (docs/security.md item 28).
+   */
+  async deleteAccount(me: { id: string; sessionId: string }, body: DeleteAccountBody, now = Date.now()): Promise<void> {
+    const hash = await this.repository.passwordHash(me.id);
+    if (hash) {
+      if (!body.password || !(await verifyPassword(hash, body.password)))
+        throw new AppError(400, 'WRONG_PASSWORD', {}, { password: 'WRONG_PASSWORD' });
+    } else {
+      const signedInAt = await this.repository.sessionStartedAt(me.sessionId, me.id);
+      if (!signedInAt || now - signedInAt.getTime() > RECENT_SIGN_IN_MINUTES * 60_000)
+        throw new AppError(403, 'RECENT_SIGN_IN_REQUIRED');
+    }
+    await this.repository.deleteAccount(me.id);
   }
 }

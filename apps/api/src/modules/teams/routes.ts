@@ -19,6 +19,7 @@ const idParams = z.strictObject({ id: z.string().uuid() });
 export default async function teamRoutes(app: FastifyInstance, opts: { teams: TeamService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
+  const audit = { resource: 'teams', load: (id: string) => opts.teams.manageById(id) };
 
   r.get(
     '/api/teams',
@@ -51,7 +52,7 @@ export default async function teamRoutes(app: FastifyInstance, opts: { teams: Te
     '/api/manage/teams',
     {
       schema: { tags, body: teamInput, response: { 201: manageTeam, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => reply.status(201).send(await opts.teams.create(request.body)),
   );
@@ -60,7 +61,7 @@ export default async function teamRoutes(app: FastifyInstance, opts: { teams: Te
     '/api/manage/teams/:id',
     {
       schema: { tags, params: idParams, body: teamInput, response: { 200: manageTeam, ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request) => opts.teams.update(request.params.id, request.body),
   );
@@ -69,7 +70,7 @@ export default async function teamRoutes(app: FastifyInstance, opts: { teams: Te
     '/api/manage/teams/:id',
     {
       schema: { tags, params: idParams, response: { 204: z.null(), ...errors } },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit },
     },
     async (request, reply) => {
       await opts.teams.remove(request.params.id);

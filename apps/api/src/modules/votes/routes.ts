@@ -77,7 +77,7 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
         params: z.strictObject({ id: z.string().uuid() }),
         response: { 200: restoreFlagResponse, ...errors },
       },
-      config: { access: 'moderator' },
+      config: { access: 'moderator', audit: { resource: 'vote-flags', action: 'restore' } },
     },
     async (request) => {
       const restored = await votes.restoreFlag(request.params.id, request.principal!.id);

@@ -1,7 +1,8 @@
 import type { MyVotes, NamedRef, VoterFlag } from '@manto/contracts';
-import { GLOBAL, parseScope } from '#lib/scopes.ts';
+import { GLOBAL, parseScope, tournamentOf } from '#lib/scopes.ts';
 import { pageOffset } from '#lib/search.ts';
 import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import type { TournamentService } from '#modules/tournaments/index.ts';
 import type { VoteRepository } from './repository.ts';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -22,6 +23,7 @@ export class VoteService {
   constructor(
     private readonly repository: VoteRepository,
     private readonly catalogue: CatalogueCache,
+    private readonly tournaments: Pick<TournamentService, 'scopeById'>,
     private readonly exportOptions: ExportOptions = { chunkRows: 1_000, concurrency: 2 },
   ) {
     this.exportTurns = new Turns(exportOptions.concurrency);
@@ -45,16 +47,22 @@ export class VoteService {
     const items = await Promise.all(
       rows.map(async (r) => {
         const { teamId, modelId } = parseScope(r.scope);
-        const [team, model] = await Promise.all([
+        const tournamentId = tournamentOf(r.scope);
+        const [team, model, tournament] = await Promise.all([
           teamId ? this.catalogue.teamById(teamId) : null,
           modelId ? this.catalogue.modelById(modelId) : null,
+          tournamentId ? this.tournaments.scopeById(tournamentId) : null,
         ]);
         return {
           id: String(r.id),
           answeredAt: new Date(r.answered_at).toISOString(),
           outcome: r.outcome,
           skipReason: r.skip_reason,
-          scope: { team: team && named(team), model: model && named(model) },
+          scope: {
+            team: team && named(team),
+            model: model && named(model),
+            tournament: tournament && { slug: tournament.slug, namePt: tournament.namePt, nameEn: tournament.nameEn },
+          },
           left: summary(catalogue.get(r.left_id)!),
           right: summary(catalogue.get(r.right_id)!),
           agreed: r.agreed,

@@ -5,6 +5,9 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppFooter } from '#components/layout/app-footer.tsx';
 import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
+import { TermsConsentDialog } from '../../features/auth/components/terms-consent-dialog.tsx';
+import { FeedbackDialog } from '../../features/feedback/components/feedback-dialog.tsx';
+import { useRoleRefresh } from '../use-role-refresh.ts';
 import classes from './root-layout.module.css';
 
 /** Shows the loading screen only when a page takes long enough to notice. */
@@ -27,6 +30,7 @@ function useSlowNavigation(delayMs = 150): boolean {
 export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();
+  useRoleRefresh();
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -39,6 +43,8 @@ export function RootLayout() {
         </Container>
       </Box>
       <AppFooter />
+      <FeedbackDialog />
+      <TermsConsentDialog />
       <ScrollRestoration />
     </div>
   );

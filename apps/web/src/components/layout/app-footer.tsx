@@ -1,11 +1,16 @@
 import { Anchor, Container, Text } from '@mantine/core';
-import { IconBrandInstagram } from '@tabler/icons-react';
+import { IconBrandInstagram, IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openFeedbackDialog } from '#lib/feedback-dialog.ts';
 import classes from './app-footer.module.css';
 
 export const SOCIAL_URL = 'https://www.instagram.com/manto.app';
 
-/** Product title, current year and the social media link; adapts at 768px (docs/product.md §2). */
+/**
+ * Product title, current year, "Enviar feedback", the terms of use and the social media link; adapts at
+ * 768px (docs/product.md §2).
+ */
 export function AppFooter() {
   const { t } = useTranslation('common');
   const year = new Date().getFullYear();
@@ -18,17 +23,33 @@ export function AppFooter() {
             {t('footer.copyright', { year })}
           </Text>
         </div>
-        <Anchor
-          href={SOCIAL_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={classes.social}
-          size="sm"
-          fw={700}
-        >
-          <IconBrandInstagram size={18} stroke={1.6} aria-hidden />
-          {t('footer.social')}
-        </Anchor>
+        <div className={classes.links}>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={openFeedbackDialog}
+            className={classes.social}
+            size="sm"
+            fw={700}
+          >
+            <IconMessageCircle size={18} stroke={1.6} aria-hidden />
+            {t('feedback.send')}
+          </Anchor>
+          <Anchor component={Link} to="/termos" size="sm" fw={700}>
+            {t('footer.terms')}
+          </Anchor>
+          <Anchor
+            href={SOCIAL_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={classes.social}
+            size="sm"
+            fw={700}
+          >
+            <IconBrandInstagram size={18} stroke={1.6} aria-hidden />
+            {t('footer.social')}
+          </Anchor>
+        </div>
       </Container>
     </footer>
   );

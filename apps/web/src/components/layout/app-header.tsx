@@ -6,9 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { hasAccess } from '@manto/contracts';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { shopEnabled } from '#lib/features.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
-import { jerseysLink, sistemaLink, MENU_CLOSE_DELAY, MENU_OPEN_DELAY, navGroups } from './nav-items.ts';
+import {
+  jerseysLink,
+  shopLink,
+  sistemaLink,
+  tournamentsLink,
+  MENU_CLOSE_DELAY,
+  MENU_OPEN_DELAY,
+  navGroups,
+} from './nav-items.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 import classes from './app-header.module.css';
@@ -23,6 +32,7 @@ export function AppHeader() {
   const { t } = useTranslation('common');
   const [drawerOpened, drawer] = useDisclosure(false);
   const showsSistema = useShowsSistema();
+  const showsShop = shopEnabled();
   const { pathname } = useLocation();
 
   // A navigation closes the drawer.
@@ -73,6 +83,18 @@ export function AppHeader() {
           >
             {t(jerseysLink.label)}
           </NavLink>
+          <NavLink
+            to={tournamentsLink.to}
+            className={classes.link}
+            data-active={pathname.startsWith('/torneios') || undefined}
+          >
+            {t(tournamentsLink.label)}
+          </NavLink>
+          {showsShop && (
+            <NavLink to={shopLink.to} className={classes.link} data-active={pathname.startsWith('/loja') || undefined}>
+              {t(shopLink.label)}
+            </NavLink>
+          )}
           {showsSistema && (
             <NavLink
               to={sistemaLink.to}
@@ -100,7 +122,7 @@ export function AppHeader() {
           />
         </div>
       </Container>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsSistema={showsSistema} />
+      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsSistema={showsSistema} showsShop={showsShop} />
     </header>
   );
 }

@@ -1,11 +1,13 @@
 import { Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import {
+  IconBuildingStore,
   IconChartBar,
   IconLayoutDashboard,
   IconLogin2,
   IconLogout,
   IconShirtSport,
   IconSwords,
+  IconTrophy,
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -14,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { signOut } from '#lib/session.ts';
-import { jerseysLink, sistemaLink, navGroups } from './nav-items.ts';
+import { jerseysLink, shopLink, sistemaLink, navGroups, tournamentsLink } from './nav-items.ts';
 
 const GROUP_ICONS = [IconSwords, IconChartBar];
 
@@ -22,10 +24,11 @@ interface NavDrawerProps {
   opened: boolean;
   onClose: () => void;
   showsSistema: boolean;
+  showsShop: boolean;
 }
 
 /** Up to 900px the navigation lives in a right-side drawer of size 'xs' (docs/product.md §2). */
-export function NavDrawer({ opened, onClose, showsSistema }: NavDrawerProps) {
+export function NavDrawer({ opened, onClose, showsSistema, showsShop }: NavDrawerProps) {
   const { t } = useTranslation('common');
   const auth = useAuth();
   const { pathname } = useLocation();
@@ -66,6 +69,8 @@ export function NavDrawer({ opened, onClose, showsSistema }: NavDrawerProps) {
         })}
         <Divider my="xs" />
         {link(jerseysLink.to, t(jerseysLink.label), <IconShirtSport size={18} stroke={1.6} />)}
+        {link(tournamentsLink.to, t(tournamentsLink.label), <IconTrophy size={18} stroke={1.6} />)}
+        {showsShop && link(shopLink.to, t(shopLink.label), <IconBuildingStore size={18} stroke={1.6} />)}
         {showsSistema && link(sistemaLink.to, t(sistemaLink.label), <IconLayoutDashboard size={18} stroke={1.6} />)}
         <Divider my="xs" />
         {signedIn ? (

@@ -28,6 +28,9 @@ export const navGroups: NavGroup[] = [
 ];
 
 export const jerseysLink: NavItem = { to: '/camisas', label: 'nav.jerseys' };
+export const tournamentsLink: NavItem = { to: '/torneios', label: 'nav.tournaments' };
+/** Shown only when the server enables the shop (lib/features.ts). */
+export const shopLink: NavItem = { to: '/loja', label: 'nav.shop' };
 /** Shown only to signed-in admins and moderators. */
 export const sistemaLink: NavItem = { to: '/sistema', label: 'nav.sistema' };
 

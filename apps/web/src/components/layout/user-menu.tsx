@@ -1,13 +1,14 @@
 import { ActionIcon, Avatar, Menu } from '@mantine/core';
-import { IconLogin2, IconLogout, IconUser, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconLogin2, IconLogout, IconMessageCircle, IconUser, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { openFeedbackDialog } from '#lib/feedback-dialog.ts';
 import { personInitials } from '#lib/initials.ts';
 import { signOut } from '#lib/session.ts';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
-/** Signed out: login and register. Signed in: profile and logout (docs/product.md §2). */
+/** Signed out: login and register. Signed in: profile and logout (docs/product.md §2). Both: send feedback. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const auth = useAuth();
@@ -52,6 +53,10 @@ export function UserMenu() {
             </Menu.Item>
           </>
         )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconMessageCircle size={16} />} onClick={openFeedbackDialog}>
+          {t('feedback.send')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

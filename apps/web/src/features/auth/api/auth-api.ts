@@ -10,8 +10,10 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   type ChangePasswordBody,
+  type DeleteAccountBody,
   type UpdateProfileBody,
   type SessionUser,
+  type TermsAcceptInput,
   type Tokens,
 } from '@manto/contracts';
 import { api } from '#lib/api.ts';
@@ -45,6 +47,10 @@ export const getProfile = () => api.authorized('/me', { schema: profile });
 export const updateProfile = (body: UpdateProfileBody) =>
   api.authorized('/me', { method: 'PATCH', body, schema: profile });
 
+/** Deletes the signed-in member's own account (LGPD); the session ends with it. */
+export const deleteAccount = (body: DeleteAccountBody) =>
+  api.authorized('/me', { method: 'DELETE', body, schema: messageResponse });
+
 export const changePassword = (body: ChangePasswordBody) =>
   api.authorized('/me/password', { method: 'POST', body, schema: messageResponse });
 
@@ -57,3 +63,7 @@ export function splitSession(body: LoginResponse): { user: SessionUser; tokens: 
   const { email, name, team, roles, accessToken, refreshToken, expiresAt } = body;
   return { user: { email, name, team, roles }, tokens: { accessToken, refreshToken, expiresAt } };
 }
+
+/** Accepts the terms version the member was shown; 409 TERMS_OUTDATED when a newer one was published meanwhile. */
+export const acceptTerms = (version: number) =>
+  api.authorized('/me/terms', { method: 'POST', body: { version } satisfies TermsAcceptInput, schema: profile });

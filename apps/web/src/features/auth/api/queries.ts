@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { meKeys } from '#api/keys.ts';
 import { getCurrentTerms, getProfile, getSocialProviders } from './auth-api.ts';
 
 /** Query keys go from general to specific; mutations invalidate through these. */
@@ -6,7 +7,7 @@ export const authKeys = {
   all: ['auth'] as const,
   providers: () => [...authKeys.all, 'providers'] as const,
   terms: (language: string) => ['terms', 'current', language] as const,
-  me: () => ['me'] as const,
+  me: () => meKeys.all,
 };
 
 export const providersQuery = () => queryOptions({ queryKey: authKeys.providers(), queryFn: getSocialProviders });

@@ -1,10 +1,12 @@
-import { Button, Center, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { errorMessage } from '#lib/api-client.ts';
 import { currentLanguage } from '#lib/i18n.ts';
 import { termsQuery } from '../api/queries.ts';
+import { TermsBody } from '#components/terms-body.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 
 interface TermsModalProps {
@@ -12,16 +14,15 @@ interface TermsModalProps {
   onClose: () => void;
 }
 
-/** The current terms of use (GET /api/terms/current); the body is plain-text paragraphs. */
+/**
+ * The current terms of use (GET /api/terms/current), with a link to their page (/termos) in a new
+ * tab, so a half-filled register form is not lost.
+ */
 export function TermsModal({ opened, onClose }: TermsModalProps) {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const language = currentLanguage();
   const terms = useQuery({ ...termsQuery(language), enabled: opened });
-  const paragraphs = (terms.data?.body ?? '')
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
   const published = terms.data
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(terms.data.publishedAt))
     : null;
@@ -46,14 +47,15 @@ export function TermsModal({ opened, onClose }: TermsModalProps) {
           <Text size="sm" c="dimmed">
             {t('terms.version', { version: terms.data.version, date: published })}
           </Text>
-          {paragraphs.map((paragraph, index) => (
-            <Text key={index} size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {paragraph}
-            </Text>
-          ))}
-          <Button onClick={onClose} mt="sm" variant="default" style={{ alignSelf: 'flex-end' }}>
-            {t('terms.close')}
-          </Button>
+          <TermsBody body={terms.data.body} size="sm" headingOrder={3} />
+          <Group justify="space-between" mt="sm" gap="sm">
+            <Anchor component={Link} to="/termos" target="_blank" rel="noopener" size="sm">
+              {t('terms.openPage')}
+            </Anchor>
+            <Button onClick={onClose} variant="default">
+              {t('terms.close')}
+            </Button>
+          </Group>
         </Stack>
       )}
     </Modal>

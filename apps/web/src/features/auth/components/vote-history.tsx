@@ -9,6 +9,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { MY_VOTES_PAGE_SIZE, myVotesQuery } from '../api/votes-api.ts';
 import classes from './vote-history.module.css';
+import { tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
 
@@ -39,7 +40,7 @@ function Agreement({ agreed }: { agreed: boolean | null }) {
 }
 
 function VoteRow({ vote, date }: { vote: MyVote; date: Intl.DateTimeFormat }) {
-  const { t } = useTranslation('rankings');
+  const { t, i18n } = useTranslation('rankings');
   const pickedLeft = vote.outcome === 'left';
   const pickedRight = vote.outcome === 'right';
   const sided = pickedLeft || pickedRight;
@@ -49,7 +50,11 @@ function VoteRow({ vote, date }: { vote: MyVote; date: Intl.DateTimeFormat }) {
       : vote.outcome === 'skip' && vote.skipReason
         ? `${t('history.choice.skip')} (${t(`history.skipReason.${vote.skipReason}`)})`
         : t(`history.choice.${vote.outcome}`);
-  const scope = vote.scope.team ? t('history.scopeTeam', { team: vote.scope.team.name }) : t('history.scopeGlobal');
+  const scope = vote.scope.tournament
+    ? t('history.scopeTournament', { name: tournamentName(vote.scope.tournament, i18n.resolvedLanguage) })
+    : vote.scope.team
+      ? t('history.scopeTeam', { team: vote.scope.team.name })
+      : t('history.scopeGlobal');
   return (
     <li className={classes.item}>
       <Group wrap="nowrap" align="center" gap="sm">

@@ -9,6 +9,9 @@ import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ProfileInfoCard } from '../components/profile-info-card.tsx';
 import { UpdateProfileForm } from '../components/update-profile-form.tsx';
 import { VoteHistory } from '../components/vote-history.tsx';
+import { MyFeedbacks } from '../components/my-feedbacks.tsx';
+import { MyData } from '../components/my-data.tsx';
+import { DeleteAccount } from '../components/delete-account.tsx';
 
 /** /auth/perfil: personal info, update profile, change password, logout. */
 export function ProfileRoute() {
@@ -41,6 +44,9 @@ export function ProfileRoute() {
               <UpdateProfileForm key={profile.data.id} profile={profile.data} />
               <ChangePasswordForm hasPassword={profile.data.hasPassword} />
               <VoteHistory />
+              <MyFeedbacks />
+              <MyData />
+              <DeleteAccount hasPassword={profile.data.hasPassword} />
             </Stack>
           </Grid.Col>
         </Grid>

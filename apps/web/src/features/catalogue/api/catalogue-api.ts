@@ -1,4 +1,4 @@
-import { jerseyDetail, teamJerseysResponse } from '@manto/contracts';
+import { jerseyDetail, jerseyTournamentsResponse, teamJerseysResponse } from '@manto/contracts';
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
 
@@ -21,3 +21,7 @@ export const getJersey = (teamSlug: string, jerseySlug: string) =>
   api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`, {
     schema: jerseyDetail,
   });
+
+/** The tournaments a jersey played and how far it went (docs/tournaments.md §6). */
+export const getJerseyTournaments = (jerseyId: string) =>
+  api.request(`/tournaments/jerseys/${encodeURIComponent(jerseyId)}`, { schema: jerseyTournamentsResponse });

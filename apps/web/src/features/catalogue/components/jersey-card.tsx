@@ -1,4 +1,4 @@
-import { Card, Group, Text } from '@mantine/core';
+import { Card, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { JerseySummary } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,14 +11,10 @@ export function jerseyTitle(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear
 export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary; priority?: boolean }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Card
-      component={Link}
-      to={`/camisas/time/${jersey.team.slug}/${jersey.slug}`}
-      withBorder
-      radius="md"
-      padding="sm"
-      aria-label={t('jersey.open', { name: jerseyTitle(jersey) })}
-    >
+    <Card component={Link} to={`/camisas/time/${jersey.team.slug}/${jersey.slug}`} withBorder radius="md" padding="sm">
+      {/* The name starts with what the card says aloud and goes on with what it shows: an aria-label
+          would hide the visible text from the name (WCAG 2.5.3, label in name). */}
+      <VisuallyHidden>{t('jersey.open', { name: jerseyTitle(jersey) })}</VisuallyHidden>
       <JerseyImage image={jersey.image} alt="" sizes="(max-width: 600px) 45vw, 240px" priority={priority} />
       <Group justify="space-between" mt="sm" wrap="nowrap" gap="xs">
         <Text fw={700} size="sm" truncate>

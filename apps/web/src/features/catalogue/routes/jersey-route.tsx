@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -22,29 +21,23 @@ import { ApiError } from '#lib/api-client.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
+import { JerseyTournaments } from '../components/jersey-tournaments.tsx';
+import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
+import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 
-/** /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit and its siblings. */
+/**
+ * /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit, its standing, the
+ * tournaments it played and its siblings.
+ */
 export function JerseyRoute() {
-  // The rating section's texts load with the page's, so it never suspends the page on its own.
-  const { t } = useTranslation(['catalogue', 'rankings']);
+  // The rating and tournament sections' texts load with the page's, so neither suspends the page on its own.
+  const { t } = useTranslation(['catalogue', 'rankings', 'tournaments']);
   const { teamSlug = '', jerseySlug = '' } = useParams();
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (query.isPending) {
-    return (
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Skeleton style={{ aspectRatio: '1 / 1' }} radius="md" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Skeleton height={40} mb="md" />
-          <Skeleton height={240} />
-        </Grid.Col>
-      </Grid>
-    );
-  }
+  if (query.isPending) return <DetailSkeleton />;
 
   const j = query.data;
   const title = jerseyTitle(j);
@@ -118,7 +111,9 @@ export function JerseyRoute() {
                 ))}
               </Table.Tbody>
             </Table>
+            <JerseyWhereToBuy jerseyId={j.id} />
             <JerseyRating jerseyId={j.id} team={j.team} />
+            <JerseyTournaments jerseyId={j.id} />
           </Stack>
         </Grid.Col>
       </Grid>

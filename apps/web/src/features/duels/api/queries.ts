@@ -7,7 +7,7 @@ export const duelKeys = {
   all: ['duels'] as const,
   /** `viewer` is who asks (a user's email, or 'visitor'): a duel is bound to its voter. */
   next: (scope: DuelScopeQuery, viewer: string) =>
-    [...duelKeys.all, 'next', scope.team ?? null, scope.model ?? null, viewer] as const,
+    [...duelKeys.all, 'next', scope.team ?? null, scope.model ?? null, scope.tournament ?? null, viewer] as const,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import type { DuelJersey, RatingChange, SkipReason, VoteResult } from '@manto/contracts';
+import type { CrowdTally, DuelJersey, RatingChange, SkipReason, VoteResult } from '@manto/contracts';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,8 @@ interface DuelResultProps {
 
 /**
  * The last vote's result, in a box whose height is reserved: who won, each jersey's live rating and
- * change, and how the crowd split on that pair. Announced politely to screen readers.
+ * change, and how the crowd split on that pair (not for a tournament match while its round is open).
+ * Announced politely to screen readers.
  */
 export function DuelResult({ answered, notice, idle, teamScoped }: DuelResultProps) {
   return (
@@ -91,7 +92,14 @@ function ResultBody({ answered, teamScoped }: { answered: AnsweredDuel; teamScop
           {t('result.notCounted')}
         </Text>
       )}
-      <CrowdSplitBar answered={answered} teamScoped={teamScoped} />
+      {answered.answer.crowd ? (
+        <CrowdSplitBar crowd={answered.answer.crowd} answered={answered} teamScoped={teamScoped} />
+      ) : (
+        // A tournament match: its split stays hidden until the round closes (docs/tournaments.md §4).
+        <Text size="xs" c="dimmed" ta="center">
+          {t('result.crowdHidden')}
+        </Text>
+      )}
     </>
   );
 }
@@ -140,9 +148,16 @@ function ChangeLine({
   );
 }
 
-function CrowdSplitBar({ answered, teamScoped }: { answered: AnsweredDuel; teamScoped: boolean }) {
+function CrowdSplitBar({
+  crowd,
+  answered,
+  teamScoped,
+}: {
+  crowd: CrowdTally;
+  answered: AnsweredDuel;
+  teamScoped: boolean;
+}) {
   const { t } = useTranslation('duels');
-  const { crowd } = answered.answer;
   const split = crowdSplit(crowd);
   const left = jerseyLabel(answered.left, teamScoped);
   const right = jerseyLabel(answered.right, teamScoped);

@@ -36,7 +36,7 @@ const DELTA = jersey('j3', 'Delta EC', '2022', 'Terceira');
 const ESTRELA = jersey('j4', 'Estrela SC', '2021', 'Goleiro');
 
 const duelOf = (token: string, left: DuelJersey, right: DuelJersey): NextDuel => ({
-  scope: { team: null, model: null },
+  scope: { team: null, model: null, tournament: null },
   duel: { token, left, right, expiresAt: '2099-01-01T00:00:00.000Z' },
   jerseysCount: 4,
 });

@@ -22,8 +22,12 @@ const PRELOAD_TIMEOUT_MS = 1500;
 
 interface DuelScreenProps {
   scope: DuelScopeQuery;
-  /** The scope's header; `data` is the first answer (scope names, jersey count) once it arrives. */
-  header: (data: NextDuel | undefined) => ReactNode;
+  /**
+   * The scope's header. `data` is the first answer (scope names, jersey count) once it arrives, so the header
+   * holds still while the pairs change; `latest` is the answer behind the pair on screen (a tournament
+   * round's progress moves with every vote).
+   */
+  header: (data: NextDuel | undefined, latest: NextDuel | undefined) => ReactNode;
   /** What to show when the scope has fewer than two active jerseys (never an error). */
   empty: (data: NextDuel) => ReactNode;
 }
@@ -37,7 +41,8 @@ interface DuelScreenProps {
 export function DuelScreen(props: DuelScreenProps) {
   const auth = useAuth();
   const viewer = auth.user?.email ?? 'visitor';
-  const key = `${props.scope.team ?? ''}/${props.scope.model ?? ''}/${viewer}`;
+  const { team = '', model = '', tournament = '' } = props.scope;
+  const key = `${team}/${model}/${tournament}/${viewer}`;
   return <DuelScreenFor key={key} viewer={viewer} {...props} />;
 }
 
@@ -143,7 +148,7 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
 
   return (
     <Stack gap="lg">
-      {header(query.data)}
+      {header(query.data, current)}
       {body}
     </Stack>
   );

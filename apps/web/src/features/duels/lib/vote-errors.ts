@@ -11,6 +11,8 @@ export const FRESH_DUEL_CODES = new Set([
   'VOTER_ID_INVALID',
   'VALIDATION_FAILED',
   'TOO_MANY_REQUESTS',
+  // A tournament match whose round closed meanwhile (docs/tournaments.md §4): the next open match follows.
+  'MATCH_CLOSED',
 ]);
 
 export type VoteFailure =

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { notifySuccess } from '#lib/notify.ts';
 import { type SistemaResource, invalidateAfterChange } from '../api/queries.ts';
 import type { Editor } from './use-editor.ts';
+import { ConfirmBody } from './confirm-body.tsx';
 
 interface ConfirmDeleteModalProps<T extends { id: string }> {
   editor: Editor<T>;
@@ -58,29 +58,16 @@ export function ConfirmDeleteModal<T extends { id: string }>({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {editor.item && (
-        <Stack gap="md">
-          <Text>{question(editor.item)}</Text>
-          <Text size="sm" c="dimmed">
-            {t('delete.irreversible')}
-          </Text>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={mutation.isPending}
-              onClick={() => editor.item && mutation.mutate(editor.item.id)}
-            >
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
+        <ConfirmBody
+          question={question(editor.item)}
+          detail={t('delete.irreversible')}
+          failure={failure}
+          pending={mutation.isPending}
+          onCancel={close}
+          onConfirm={() => editor.item && mutation.mutate(editor.item.id)}
+          confirmLabel={t('delete.confirm')}
+          confirmProps={{ color: 'red' }}
+        />
       )}
     </Modal>
   );

@@ -1,12 +1,13 @@
 import { Box, Button, FileButton, Group, Input, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { IMAGE_TYPES, type ImageRef } from '@manto/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { SessionEndedError, errorMessage } from '#lib/api-client.ts';
 import { checkImageFile, uploadImage } from '../api/sistema-api.ts';
+import classes from './image-upload-field.module.css';
 import { RecordAvatar } from './record-avatar.tsx';
 
 interface ImageUploadFieldProps {
@@ -15,8 +16,8 @@ interface ImageUploadFieldProps {
   onChange: (image: ImageRef | null) => void;
   /** The form's error for the image id ('Imagem obrigatória', or the server's). */
   error?: ReactNode;
-  /** A jersey picture (square, large) or a crest/logo (small avatar). */
-  kind: 'jersey' | 'logo';
+  /** A jersey picture (square, large), a crest/logo (small avatar) or a tournament cover (wide). */
+  kind: 'jersey' | 'logo' | 'cover';
   /** Name for the logo's initials when there is no image yet. */
   name?: string;
   required?: boolean;
@@ -99,6 +100,14 @@ export function ImageUploadField({
           <Box w={120} style={{ flexShrink: 0 }}>
             <JerseyImage image={value} alt={value ? t('image.preview') : ''} sizes="120px" />
           </Box>
+        ) : kind === 'cover' ? (
+          <div className={classes.cover}>
+            {value ? (
+              <img src={value.src} srcSet={value.srcSet} sizes="160px" alt={t('image.preview')} />
+            ) : (
+              <IconPhoto size={32} stroke={1.4} aria-hidden />
+            )}
+          </div>
         ) : (
           <RecordAvatar name={name || '?'} image={value} size={64} />
         )}

@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlList } from '#lib/url-list.ts';
 import { PAGE_SIZE } from '../api/sistema-api.ts';
@@ -33,6 +33,42 @@ export function useListParams(defaultSort: string) {
     filter: (key: string) => params.get(key),
     setFilter: setParam,
   };
+}
+
+const ALL = 'all';
+
+/**
+ * A list filter kept in the URL parameter `param`: "all" (`all` names it) first, then `options`;
+ * choosing "all" drops the parameter. `value` is the valid value read from the URL, if any.
+ */
+export function FilterSelect({
+  list,
+  param,
+  label,
+  all,
+  options,
+  value,
+  w = 170,
+}: {
+  list: ListParams;
+  param: string;
+  label: string;
+  all: string;
+  options: { value: string; label: string }[];
+  value: string | null | undefined;
+  w?: number;
+}) {
+  return (
+    <Select
+      label={label}
+      data={[{ value: ALL, label: all }, ...options]}
+      value={value ?? ALL}
+      onChange={(next) => list.setFilter(param, next === ALL ? null : next)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      w={w}
+    />
+  );
 }
 
 /** Pages total for a list answer. */
@@ -88,17 +124,36 @@ export function SortableTh({ label, field, sort, onSort, descendingFirst = false
   );
 }
 
-/** Edit and delete, as real buttons named after the record ('Editar Flamengo'). */
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+/**
+ * Edit and delete, as real buttons named after the record ('Editar Flamengo'); a record that
+ * cannot be deleted has no delete button, and a section may add its own actions before them.
+ */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete?: (() => void) | undefined;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('sistema');
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {children}
       <ActionIcon variant="subtle" color="gray" size="lg" onClick={onEdit} aria-label={t('list.edit', { name })}>
         <IconPencil size={18} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={t('list.delete', { name })}>
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
+      {onDelete ? (
+        <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={t('list.delete', { name })}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      ) : (
+        // Keeps every row's edit button in one column.
+        <span className={classes.actionSlot} aria-hidden />
+      )}
     </Group>
   );
 }

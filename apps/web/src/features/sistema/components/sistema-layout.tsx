@@ -5,18 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { useAuth } from '#lib/auth-store.ts';
+import { enabledFeatures } from '#lib/features.ts';
 import { SISTEMA_SECTIONS, isSectionActive } from './sections.ts';
 import classes from './sistema-layout.module.css';
 
 /**
  * Sistema's frame: title, the side menu (a scrollable row of links on phones) with
- * only the sections the user's roles may open, and the section itself.
+ * only the sections the user's roles may open and the server runs, and the section itself.
  */
 export function SistemaLayout() {
   const { t } = useTranslation('sistema');
   const { pathname } = useLocation();
   const auth = useAuth();
-  const sections = SISTEMA_SECTIONS.filter((section) => hasAccess(section.access, auth.user?.roles ?? null));
+  const features = enabledFeatures();
+  const sections = SISTEMA_SECTIONS.filter(
+    (section) =>
+      hasAccess(section.access, auth.user?.roles ?? null) && (!('feature' in section) || features.has(section.feature)),
+  );
 
   return (
     <Stack gap="lg">

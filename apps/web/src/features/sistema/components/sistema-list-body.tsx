@@ -18,7 +18,8 @@ interface SistemaListBodyProps<T> {
   /** Below this width the table scrolls inside its box. */
   minWidth: number;
   spacing?: 'xs' | 'sm';
-  empty: { title: string; description: string };
+  /** `icon` replaces the empty state's crossed-out jersey. */
+  empty: { title: string; description: string; icon?: ReactNode };
   /** The header row's cells. */
   head: ReactNode;
   /** One `<Table.Tr>` per record. */
@@ -47,7 +48,7 @@ export function SistemaListBody<T>({
     );
   if (query.isPending) return <TableSkeleton />;
   if (query.data.items.length === 0)
-    return <EmptyState order={3} title={empty.title} description={empty.description} />;
+    return <EmptyState order={3} title={empty.title} description={empty.description} icon={empty.icon} />;
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth} type="native">

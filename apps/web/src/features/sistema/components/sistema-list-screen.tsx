@@ -32,6 +32,10 @@ interface SistemaListScreenProps<T extends { id: string }> {
   form: (item: T | null, done: () => void) => ReactNode;
   formSize?: ModalProps['size'];
   remove: (id: string) => Promise<void>;
+  /** Records that may not be deleted (a started tournament) get no delete button. */
+  canDelete?: (item: T) => boolean;
+  /** A section's own row actions, before edit and delete. */
+  rowActions?: (item: T) => ReactNode;
 }
 
 /**
@@ -52,6 +56,8 @@ export function SistemaListScreen<T extends { id: string }>({
   form,
   formSize,
   remove,
+  canDelete = () => true,
+  rowActions,
 }: SistemaListScreenProps<T>) {
   const { t } = useTranslation('sistema');
   const editor = useEditor<T>();
@@ -111,7 +117,13 @@ export function SistemaListScreen<T extends { id: string }>({
           <Table.Tr key={item.id}>
             {cells(item)}
             <Table.Td>
-              <RowActions name={name(item)} onEdit={() => editor.open(item)} onDelete={() => deleting.open(item)} />
+              <RowActions
+                name={name(item)}
+                onEdit={() => editor.open(item)}
+                onDelete={canDelete(item) ? () => deleting.open(item) : undefined}
+              >
+                {rowActions?.(item)}
+              </RowActions>
             </Table.Td>
           </Table.Tr>
         )}

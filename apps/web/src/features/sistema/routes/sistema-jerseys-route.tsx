@@ -12,12 +12,10 @@ import { SortableTh, useListParams } from '../components/list-controls.tsx';
 import { accentInsensitive, toSelectData } from '#lib/select-filter.ts';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
 import { useLocale } from '#lib/use-locale.ts';
+import { jerseyName } from '../lib/jersey-name.ts';
 
 /** URL parameter of the team filter (a team id). */
 const TEAM = 'time';
-
-/** How a jersey is named in labels and questions: 'Flamengo 2024/25 Titular'. */
-const jerseyName = (jersey: ManageJersey) => `${jersey.team.name} ${jersey.modelYear} ${jersey.model.name}`;
 
 type JerseyPage = { items: ManageJersey[]; total: number; page: number; pageSize: number };
 

@@ -1,0 +1,122 @@
+/**
+ * Tournaments through the real API as the seeded admin (docs/tournaments.md): create one over jerseys
+ * picked by hand, wait for the round job to draw it, vote in its open round and close rounds early.
+ *
+ *   const t = await createTournament(request, { namePt: 'Copa X', size: 4, jerseyIds });  // starts now
+ *   await waitForTournament(request, t.slug, (d) => d.rounds.length === 1);               // drawn
+ *   await voteInRound(request, t.slug, visitor(), (l, r) => 'left');
+ *   await closeRound(request, t.id);                                                      // the final opens
+ */
+import type { APIRequestContext } from '@playwright/test';
+import type { ManageTournament, NextDuel, TournamentDetail, VoteOutcome, VoteResult } from '@manto/contracts';
+import { adminToken } from './catalogue.ts';
+import type { Voter } from './rankings.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The API refuses answers faster than ~700 ms after the duel was issued. */
+const DECISION_MS = 780;
+
+export interface NewTournament {
+  namePt: string;
+  nameEn?: string;
+  descriptionPt?: string;
+  descriptionEn?: string;
+  coverImageId?: string;
+  size: 4 | 8 | 16 | 32 | 64;
+  jerseyIds: string[];
+  /** Defaults to a second from now: the round job draws it within moments. */
+  startsAt?: Date;
+  roundHours?: number;
+}
+
+async function asAdmin<T>(request: APIRequestContext, path: string, data: unknown, status: number): Promise<T> {
+  const token = await adminToken(request);
+  const res = await request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
+  if (res.status() !== status) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** POST /api/manage/tournaments with a hand-picked pool. */
+export function createTournament(request: APIRequestContext, t: NewTournament): Promise<ManageTournament> {
+  return asAdmin<ManageTournament>(
+    request,
+    '/api/manage/tournaments',
+    {
+      namePt: t.namePt,
+      nameEn: t.nameEn ?? t.namePt,
+      ...(t.descriptionPt ? { descriptionPt: t.descriptionPt } : {}),
+      ...(t.descriptionEn ? { descriptionEn: t.descriptionEn } : {}),
+      ...(t.coverImageId ? { coverImageId: t.coverImageId } : {}),
+      size: t.size,
+      startsAt: (t.startsAt ?? new Date(Date.now() + 1000)).toISOString(),
+      roundHours: t.roundHours ?? 24,
+      pool: { kind: 'hand', jerseyIds: t.jerseyIds },
+    },
+    201,
+  );
+}
+
+/** POST /api/manage/tournaments/:id/close-round: "Encerrar rodada agora". */
+export function closeRound(request: APIRequestContext, id: string): Promise<ManageTournament> {
+  return asAdmin<ManageTournament>(request, `/api/manage/tournaments/${id}/close-round`, {}, 200);
+}
+
+/** Polls the public page of a tournament until `ready` holds (the round job draws at the start). */
+export async function waitForTournament(
+  request: APIRequestContext,
+  slug: string,
+  ready: (t: TournamentDetail) => boolean,
+  timeoutMs = 45_000,
+): Promise<TournamentDetail> {
+  const deadline = Date.now() + timeoutMs;
+  let last: TournamentDetail | null = null;
+  while (Date.now() < deadline) {
+    const res = await request.get(`/api/tournaments/${slug}`);
+    if (res.status() === 200) {
+      last = (await res.json()) as TournamentDetail;
+      if (ready(last)) return last;
+    }
+    await sleep(500);
+  }
+  throw new Error(`tournament ${slug} not ready in ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 500)}`);
+}
+
+/** Waits until the bracket is drawn and round `round` is open. */
+export const waitForRound = (request: APIRequestContext, slug: string, round: number) =>
+  waitForTournament(request, slug, (t) => t.currentRound === round && t.rounds.some((r) => r.round === round));
+
+async function voterHeaders(request: APIRequestContext, voter: Voter): Promise<Record<string, string>> {
+  if (voter.accessToken) return { authorization: `Bearer ${voter.accessToken}` };
+  if (!voter.voterId) {
+    const res = await request.post('/api/duels/visitor');
+    if (res.status() !== 200) throw new Error(`POST /api/duels/visitor: ${res.status()} ${await res.text()}`);
+    voter.voterId = ((await res.json()) as { voterId: string }).voterId;
+  }
+  return { 'x-voter-id': voter.voterId };
+}
+
+/** Answers every open match of the tournament's round once, as `voter`; returns how many were answered. */
+export async function voteInRound(
+  request: APIRequestContext,
+  slug: string,
+  voter: Voter,
+  choose: (leftId: string, rightId: string) => VoteOutcome,
+): Promise<number> {
+  const headers = await voterHeaders(request, voter);
+  const res = await request.get('/api/duels/next', { headers, params: { tournament: slug } });
+  if (res.status() !== 200) throw new Error(`GET /api/duels/next: ${res.status()} ${await res.text()}`);
+  let next = (await res.json()) as NextDuel;
+  let answered = 0;
+  while (next.duel) {
+    await sleep(DECISION_MS);
+    const duel = next.duel;
+    const vote = await request.post('/api/duels/votes', {
+      headers,
+      data: { token: duel.token, outcome: choose(duel.left.id, duel.right.id) },
+    });
+    if (vote.status() !== 200) throw new Error(`POST /api/duels/votes: ${vote.status()} ${await vote.text()}`);
+    answered++;
+    next = ((await vote.json()) as VoteResult).next;
+  }
+  return answered;
+}

@@ -1,0 +1,39 @@
+import type { JerseySummary } from '@manto/contracts';
+
+/** "12 de mar. de 2025 – 20 de mar. de 2025" / "12 Mar 2025 – 20 Mar 2025": a tournament's dates. */
+export function formatDateRange(locale: string, fromIso: string, toIso: string): string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return format.formatRange(new Date(fromIso), new Date(toIso));
+}
+
+/** A moment with its time: "12/03/2025, 20:00". */
+export function formatDateTime(locale: string, iso: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A short moment for a round's column: "12/03, 20:00" / "12/03, 20:00". */
+export function formatShortDateTime(locale: string, iso: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** A side's points: wins plus half the ties, so "2,5" / "2.5". */
+export function formatPoints(locale: string, points: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(points);
+}
+
+/** A round's length in whole days when it is one, hours otherwise (for the plural keys of 'common'). */
+export function roundLength(hours: number): { unit: 'days' | 'hours'; count: number } {
+  return hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours };
+}
+
+/** "Aurora FC 2024 · Titular": how a bracket names a jersey. */
+export function jerseyName(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>): string {
+  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
+}
+
+export const jerseyPath = (j: Pick<JerseySummary, 'team' | 'slug'>) => `/camisas/time/${j.team.slug}/${j.slug}`;

@@ -1,0 +1,19 @@
+/**
+ * Optional features the server runs with, read from `<meta name="manto-features">` in index.html,
+ * which the API fills in when it serves the page (SHOP_ENABLED → "shop"). One build serves every
+ * configuration; the flag is never compiled in (docs/decisions/0018-shop.md).
+ */
+export type Feature = 'shop';
+
+export function enabledFeatures(doc: Document = document): Set<Feature> {
+  const content = doc.querySelector('meta[name="manto-features"]')?.getAttribute('content') ?? '';
+  return new Set(
+    content
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f): f is Feature => f === 'shop'),
+  );
+}
+
+/** The shop's screens, header link and Sistema section exist only when the server enables them. */
+export const shopEnabled = (doc?: Document) => enabledFeatures(doc).has('shop');
