@@ -126,9 +126,24 @@ export async function openUserMenu(page: Page) {
   return page.getByRole('menu');
 }
 
-/** Waits until no CSS transition or animation is running (drawers slide, menus and toasts fade). */
+/**
+ * Waits until the page is still: no CSS transition or animation running (drawers slide, menus and
+ * toasts fade) and nothing Mantine is about to fade in, for a few frames in a row. Mantine mounts a
+ * menu at opacity 0 and starts its transition a frame later, so "nothing running" alone can be true
+ * before the fade has begun (axe then reads the half-transparent text as low contrast).
+ */
 export async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.evaluate(() => ((window as Window & { __stillFrames?: number }).__stillFrames = 0));
+  await page.waitForFunction(() => {
+    const w = window as Window & { __stillFrames?: number };
+    const moving =
+      document.getAnimations().some((a) => a.playState === 'running') ||
+      [...document.querySelectorAll<HTMLElement>('[style*="transition"][style*="opacity"]')].some(
+        (el) => el.getClientRects().length > 0 && Number(getComputedStyle(el).opacity) < 1,
+      );
+    w.__stillFrames = moving ? 0 : (w.__stillFrames ?? 0) + 1;
+    return w.__stillFrames >= 3;
+  });
 }
 
 /**
