@@ -1,5 +1,6 @@
 // Official ranking snapshots written by the ranking job, and the job lease.
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -26,6 +27,11 @@ export const rankingFits = pgTable(
     digest: text('digest').notNull(),
     rounds: integer('rounds').notNull(),
     durationMs: integer('duration_ms').notNull(),
+    /**
+     * The newest vote id when the fit began (live fits only): the next global fit judges for outliers only the
+     * voters who voted after it (docs/ranking.md §6).
+     */
+    lastVoteId: bigint('last_vote_id', { mode: 'number' }),
   },
   (t) => [index('ranking_fits_scope_idx').on(t.scope, t.fittedAt)],
 );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spearman } from '#test/stats.ts';
 import { fitScope } from '#modules/rankings/fit-scope.ts';
 import { scopeData } from '#modules/rankings/job.ts';
+import { talliesFromVotes } from '#modules/rankings/tallies.ts';
 import { GLOBAL } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/service.ts';
 import { hiddenStrength, simulateVotes } from './demo-votes.ts';
@@ -40,7 +41,9 @@ describe('demo votes', () => {
   it('let the Bradley-Terry fit recover the hidden preference order', () => {
     const counted = votes.filter((v) => v.outcome !== 'skip');
     const rows = counted.map((v) => ({ left_id: v.leftId, right_id: v.rightId, outcome: v.outcome, n: 1 }));
-    const input = scopeData(GLOBAL, jerseys.map(asCatalogue), rows);
+    const members = jerseys.map(asCatalogue).sort((x, y) => (x.id < y.id ? -1 : 1));
+    const position = new Map(members.map((j, i) => [j.id, i]));
+    const input = scopeData(GLOBAL, members, position, talliesFromVotes(rows, position));
     const fit = fitScope(input.data, 50, 7);
     const truth = input.members.map((m) => jerseys.find((j) => j.id === m.id)!.strength);
     expect(spearman(fit.score, truth)).toBeGreaterThan(0.9);

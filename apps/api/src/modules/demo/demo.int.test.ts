@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard, ProductDetail, ProductList, TournamentDetail, TournamentSummary } from '@manto/contracts';
 import { queryRows } from '#db/client.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
+import { expectTalliesMatchVotes } from '#test/tallies.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
@@ -44,6 +45,11 @@ describe('a fresh demo', () => {
     await demo.demoSeeding;
   }, 120_000);
   afterAll(async () => demo?.close());
+
+  it('keeps the pair tallies equal to its valid votes, so the ranking job reads the votes as counted', async (ctx) => {
+    if (!demo) return ctx.skip();
+    await expectTalliesMatchVotes(demo.db);
+  });
 
   it('shows one completed tournament, one ongoing with votes in its open round, and one upcoming', async (ctx) => {
     if (!demo) return ctx.skip();

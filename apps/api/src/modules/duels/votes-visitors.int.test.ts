@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildPairStats } from '#db/pair-stats.ts';
 import { votes } from '#db/schema/index.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import {
@@ -284,6 +285,7 @@ describe('outlier networks', () => {
       ),
     );
     await r.db.insert(votes).values(crowd);
+    await rebuildPairStats(r.db);
     // A timer due after the job's first one fires after it; fitRankings then waits for that run to end, so no
     // background fit judges the network halfway through a test.
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -5,7 +5,8 @@ import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
-import type { CountedVotes, RankingRepository } from './repository.ts';
+import type { RankingRepository } from './repository.ts';
+import { type PairTallies, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
 export const PROVISIONAL_VOTES = 30;
@@ -149,35 +150,39 @@ export class RankingJob {
 
   private async fitAll(opts: { until?: Date; force?: boolean }): Promise<string[]> {
     const until = opts.until ?? null;
-    const [jerseys, votes, previous] = await Promise.all([
+    const [jerseys, previous, lastVoteId] = await Promise.all([
       this.catalogue(),
-      this.repository.countedVotes(until),
       this.repository.latestFits(),
+      // Read before the tallies: a vote newer than this is judged for outliers after the next fit.
+      this.repository.maxVoteId(),
     ]);
-    const active = jerseys.filter((j) => j.active);
+    const active = jerseys.filter((j) => j.active).sort((x, y) => (x.id < y.id ? -1 : 1));
+    const position = new Map(active.map((j, i) => [j.id, i]));
+    // The live tallies are kept per vote (docs/ranking.md §3); only a replay of history rescans the votes.
+    const tallies = until
+      ? talliesFromVotes(await this.repository.countedVotes(until), position)
+      : await this.repository.pairTallies(position);
     const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
     const lastFit = new Map(previous.map((p) => [p.scope, p]));
     const fitted: string[] = [];
     let globalFitId: number | null = null;
     for (const scope of scopes) {
-      const input = scopeData(
-        scope,
-        active.filter((j) => inScope(scope, j)),
-        votes,
-      );
-      const last = lastFit.get(scope);
+      const members = active.filter((j) => inScope(scope, j));
       // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
-      if (input.members.length === 0) continue;
+      if (members.length === 0) continue;
+      const input = scopeData(scope, members, position, tallies);
+      const last = lastFit.get(scope);
       if (!opts.force && !until && last?.digest === input.digest) continue;
       const started = Date.now();
       const rounds = input.members.length <= SMALL_SCOPE_JERSEYS ? SMALL_SCOPE_ROUNDS : this.opts.rounds;
       const result = await this.executor.run(input.data, rounds, seedOf(input.digest));
-      const fitId = await this.write(input, result, rounds, Date.now() - started, last?.id ?? null, until);
+      const fitId = await this.write(input, result, rounds, Date.now() - started, last?.id ?? null, until, lastVoteId);
       if (scope === GLOBAL) globalFitId = fitId;
       fitted.push(scope);
     }
     if (globalFitId !== null && !until) {
-      const flagged = await flagOutliers(this.repository, globalFitId);
+      const since = lastFit.get(GLOBAL)?.lastVoteId ?? null;
+      const flagged = await flagOutliers(this.repository, globalFitId, since);
       if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
     }
     if (fitted.length > 0) this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
@@ -191,6 +196,7 @@ export class RankingJob {
     durationMs: number,
     previousFitId: number | null,
     until: Date | null,
+    lastVoteId: number,
   ): Promise<number> {
     const previousRanks =
       previousFitId !== null ? await this.repository.ranks(previousFitId) : new Map<string, number>();
@@ -223,6 +229,7 @@ export class RankingJob {
         digest: input.digest,
         rounds,
         durationMs,
+        lastVoteId: until ? null : lastVoteId,
       },
       entries,
       KEEP_RECENT,
@@ -230,52 +237,51 @@ export class RankingJob {
   }
 }
 
-/** One scope's members, its pairs (ties as half wins), per-jersey records and a digest of all of it. */
-export function scopeData(scope: string, members: CatalogueJersey[], votes: readonly CountedVotes[]): ScopeData {
-  members = [...members].sort((x, y) => (x.id < y.id ? -1 : 1));
-  const index = new Map(members.map((j, i) => [j.id, i]));
+/**
+ * One scope's members (sorted by id, a subset of the active jerseys), its pairs from the tallies (ties
+ * as half wins), per-jersey records and a digest of all of it. `position` maps a jersey id to its place
+ * in the active list the tallies are numbered by.
+ */
+export function scopeData(
+  scope: string,
+  members: CatalogueJersey[],
+  position: ReadonlyMap<string, number>,
+  tallies: PairTallies,
+): ScopeData {
   const n = members.length;
+  const local = new Int32Array(position.size).fill(-1);
+  members.forEach((j, i) => (local[position.get(j.id)!] = i));
   const wins = new Int32Array(n);
   const losses = new Int32Array(n);
   const ties = new Int32Array(n);
-  const pairs = new Map<number, { a: number; b: number; winsA: number; winsB: number; ties: number }>();
+  const picked: number[] = [];
   let total = 0;
-  for (const v of votes) {
-    const l = index.get(v.left_id);
-    const r = index.get(v.right_id);
-    if (l === undefined || r === undefined) continue;
-    total += v.n;
-    const [a, b] = l < r ? [l, r] : [r, l];
-    const key = a * n + b;
-    let p = pairs.get(key);
-    if (!p) pairs.set(key, (p = { a, b, winsA: 0, winsB: 0, ties: 0 }));
-    if (v.outcome === 'left' || v.outcome === 'right') {
-      const winner = v.outcome === 'left' ? l : r;
-      const loser = winner === l ? r : l;
-      wins[winner]! += v.n;
-      losses[loser]! += v.n;
-      if (winner === a) p.winsA += v.n;
-      else p.winsB += v.n;
-    } else {
-      ties[l]! += v.n;
-      ties[r]! += v.n;
-      p.ties += v.n;
-      p.winsA += v.n / 2;
-      p.winsB += v.n / 2;
-    }
+  for (let k = 0; k < tallies.length; k++) {
+    const a = local[tallies.a[k]!]!;
+    const b = local[tallies.b[k]!]!;
+    if (a < 0 || b < 0) continue;
+    picked.push(k);
+    const [wa, wb, t] = [tallies.winsA[k]!, tallies.winsB[k]!, tallies.ties[k]!];
+    wins[a]! += wa;
+    losses[b]! += wa;
+    wins[b]! += wb;
+    losses[a]! += wb;
+    ties[a]! += t;
+    ties[b]! += t;
+    total += wa + wb + t;
   }
-  const list = [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
+  // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering.
   const data: PairData = {
     n,
-    a: Int32Array.from(list, (p) => p.a),
-    b: Int32Array.from(list, (p) => p.b),
-    winsA: Float64Array.from(list, (p) => p.winsA),
-    winsB: Float64Array.from(list, (p) => p.winsB),
-    ties: Float64Array.from(list, (p) => p.ties),
+    a: Int32Array.from(picked, (k) => local[tallies.a[k]!]!),
+    b: Int32Array.from(picked, (k) => local[tallies.b[k]!]!),
+    winsA: Float64Array.from(picked, (k) => tallies.winsA[k]! + tallies.ties[k]! / 2),
+    winsB: Float64Array.from(picked, (k) => tallies.winsB[k]! + tallies.ties[k]! / 2),
+    ties: Float64Array.from(picked, (k) => tallies.ties[k]!),
   };
   const hash = createHash('sha256');
   for (const j of members) hash.update(j.id);
-  for (const p of list) hash.update(`${p.a},${p.b},${p.winsA},${p.winsB};`);
+  for (const part of [data.a, data.b, data.winsA, data.winsB]) hash.update(new Uint8Array(part.buffer));
   return { scope, members, data, wins, losses, ties, votes: total, digest: hash.digest('base64url') };
 }
 

@@ -23,13 +23,25 @@ export const OUTLIER_Z = -4;
  * Then the same test over each network's visitor votes taken together (docs/ranking.md §6): a stuffer who
  * mints a fresh visitor id every few votes never reaches OUTLIER_MIN_VOTES as any one voter, but their
  * votes still come from one /24 or /64. Honest visitors sharing a network sum to an honest-looking z.
- * Returns how many voters and networks were flagged.
+ * With `sinceVoteId`, only voters and networks with a vote newer than it are judged (on all their votes):
+ * the others were judged after an earlier fit, and rejudging ten million votes every run would cost the
+ * job its time budget. Returns how many voters and networks were flagged.
  */
-export async function flagOutliers(repository: RankingRepository, globalFitId: number): Promise<number> {
-  const voters = await repository.outlierSuspects(globalFitId, OUTLIER_MIN_VOTES, OUTLIER_Z);
+export async function flagOutliers(
+  repository: RankingRepository,
+  globalFitId: number,
+  sinceVoteId: number | null = null,
+): Promise<number> {
+  const voters = await repository.outlierSuspects(globalFitId, OUTLIER_MIN_VOTES, OUTLIER_Z, 'voter', sinceVoteId);
   if (voters.length > 0) await repository.flagOutliers(voters);
   // After the voters, so a network is judged on the votes that still count.
-  const networks = await repository.outlierSuspects(globalFitId, NETWORK_OUTLIER_MIN_VOTES, OUTLIER_Z, 'network');
+  const networks = await repository.outlierSuspects(
+    globalFitId,
+    NETWORK_OUTLIER_MIN_VOTES,
+    OUTLIER_Z,
+    'network',
+    sinceVoteId,
+  );
   if (networks.length > 0) await repository.flagOutliers(networks);
   return voters.length + networks.length;
 }

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ranking, rankingResponse, teamRankingsResponse } from '@manto/contracts';
 import { queryRows } from '#db/client.ts';
+import { rebuildPairStats } from '#db/pair-stats.ts';
 import { votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { visitorHeaders } from '#test/duels.ts';
+import { expectTalliesMatchVotes } from '#test/tallies.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 import { type Vote, aggregate, fit, toEloScale } from './bradley-terry/index.ts';
 
@@ -14,7 +16,7 @@ let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
 let member: Awaited<ReturnType<TestApp['userWithRoles']>>;
 let mod: Record<string, string>;
 
-/** Votes written straight to the table for a voter: `winner` beats `loser` `n` times. */
+/** Votes written straight to the table for a voter (tallies rebuilt): `winner` beats `loser` `n` times. */
 async function insertVotes(voterKey: string, list: { winner: SeededJersey; loser: SeededJersey; n?: number }[]) {
   const rows = list.flatMap(({ winner, loser, n = 1 }) =>
     Array.from({ length: n }, (_, k) => {
@@ -31,6 +33,7 @@ async function insertVotes(voterKey: string, list: { winner: SeededJersey; loser
     }),
   );
   await t.db.insert(votes).values(rows);
+  await rebuildPairStats(t.db);
 }
 
 async function apiVote(headers: Record<string, string>, outcome: string, query = '') {
@@ -224,6 +227,8 @@ describe('outlier voters', () => {
       sql`select count(*)::int as n from votes where voter_key = 'v:contrarian' and not valid and invalid_reason = 'outlier'`,
     );
     expect(invalid!.n).toBe(contrary.length);
+    // The flag took the votes out of the pair tallies the job reads, in its own transaction.
+    await expectTalliesMatchVotes(t.db);
     // Honest voters are not flagged.
     expect(flags.json().items.some((f: { voter: string }) => f.voter.startsWith('visitor-crowd'))).toBe(false);
     expect(
@@ -234,6 +239,7 @@ describe('outlier voters', () => {
     const restore = await t.inject({ method: 'POST', url: `/api/manage/votes/flags/${flag.id}/restore`, headers: mod });
     expect(restore.statusCode).toBe(200);
     expect(restore.json().restored).toBe(contrary.length);
+    await expectTalliesMatchVotes(t.db);
     expect(
       (await t.inject({ method: 'POST', url: `/api/manage/votes/flags/${flag.id}/restore`, headers: mod })).statusCode,
     ).toBe(404);

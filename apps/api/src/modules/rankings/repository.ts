@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
-import { jerseys, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
+import { changeVoteValidity } from '#db/pair-stats.ts';
+import { jerseys, pairStats, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
 import { col } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
+import { type PairTallies, TallyBuilder } from './tallies.ts';
 
 export type FitRow = typeof rankingFits.$inferInsert;
 export type EntryRow = Omit<typeof rankingEntries.$inferSelect, 'fitId'>;
@@ -85,15 +87,55 @@ export class RankingRepository {
 
   // ——— the job ———
 
-  /** A cheap fingerprint of everything a fit depends on, to skip idle runs. */
+  /**
+   * A cheap fingerprint of everything a fit depends on, to skip idle runs: the newest vote, the flags
+   * (the only way a stored vote's validity changes) and the catalogue. Index lookups and small tables
+   * only: no count over the votes.
+   */
   async state(): Promise<string> {
     const [row] = await queryRows<Record<string, unknown>>(
       this.db,
       sql`select (select max(${votes.id}) from ${votes}) as votes,
-                 (select count(*) from ${votes} where ${votes.valid}) as valid,
+                 (select count(*) || '/' || count(${voterFlags.restoredAt}) from ${voterFlags}) as flags,
                  (select max(${jerseys.updatedAt}) from ${jerseys}) as jerseys, (select count(*) from ${jerseys}) as n`,
     );
     return JSON.stringify(row);
+  }
+
+  /** The newest vote's id, 0 when there is none. */
+  async maxVoteId(): Promise<number> {
+    const [row] = await queryRows<{ id: number | string | null }>(this.db, sql`select max(${votes.id}) as id from ${votes}`);
+    return Number(row?.id ?? 0);
+  }
+
+  /**
+   * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
+   * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
+   * pages along the primary key so memory stays flat whatever the number of pairs.
+   */
+  async pairTallies(index: ReadonlyMap<string, number>, pageSize = 50_000): Promise<PairTallies> {
+    const out = new TallyBuilder();
+    let after: { low: string; high: string } | null = null;
+    for (;;) {
+      const rows: { low_id: string; high_id: string; low_wins: number; high_wins: number; ties: number }[] =
+        await queryRows(
+          this.db,
+          sql`select ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
+                     ${col(pairStats.lowWins)} as low_wins, ${col(pairStats.highWins)} as high_wins,
+                     ${col(pairStats.ties)} as ties
+                from ${pairStats}
+               ${after ? sql`where (${pairStats.lowId}, ${pairStats.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
+               order by ${pairStats.lowId}, ${pairStats.highId} limit ${pageSize}`,
+        );
+      for (const r of rows) {
+        const l = index.get(r.low_id);
+        const h = index.get(r.high_id);
+        if (l !== undefined && h !== undefined) out.add(l, h, r.low_wins, r.high_wins, r.ties);
+      }
+      if (rows.length < pageSize) return out.build();
+      const last = rows[rows.length - 1]!;
+      after = { low: last.low_id, high: last.high_id };
+    }
   }
 
   /** Takes or renews the named lease for `holder`; false while another holder's lease runs. */
@@ -119,12 +161,13 @@ export class RankingRepository {
   }
 
   /** Each scope's latest fit. */
-  latestFits(): Promise<{ id: number; scope: string; digest: string }[]> {
+  latestFits(): Promise<{ id: number; scope: string; digest: string; lastVoteId: number | null }[]> {
     return this.db
       .selectDistinctOn([rankingFits.scope], {
         id: rankingFits.id,
         scope: rankingFits.scope,
         digest: rankingFits.digest,
+        lastVoteId: rankingFits.lastVoteId,
       })
       .from(rankingFits)
       .orderBy(rankingFits.scope, desc(rankingFits.id));
@@ -173,6 +216,7 @@ export class RankingRepository {
     minVotes: number,
     maxZ: number,
     by: 'voter' | 'network' = 'voter',
+    sinceVoteId: number | null = null,
   ): Promise<OutlierSuspect[]> {
     const v = {
       voterKey: col(votes.voterKey),
@@ -188,6 +232,12 @@ export class RankingRepository {
       by === 'voter'
         ? sql`v.${v.voterKey} not in (${restored})`
         : sql`v.${v.networkKey} is not null and v.${v.voterKey} like 'v:%' and 'n:' || v.${v.networkKey} not in (${restored})`;
+    // Only those who voted since the last judgement (read through the primary key), on all their votes.
+    const key = by === 'voter' ? v.voterKey : v.networkKey;
+    const recent =
+      sinceVoteId === null
+        ? sql``
+        : sql`and v.${key} in (select ${key} from ${votes} where ${votes.id} > ${sinceVoteId})`;
     return queryRows<OutlierSuspect>(
       this.db,
       sql`with s as (
@@ -199,7 +249,7 @@ export class RankingRepository {
           from ${votes} v
           join s l on l.jersey_id = v.${v.leftId}
           join s r on r.jersey_id = v.${v.rightId}
-         where v.${v.valid} and v.${v.outcome} in ('left', 'right') and ${which}
+         where v.${v.valid} and v.${v.outcome} in ('left', 'right') and ${which} ${recent}
       ),
       t as (
         select voter_key, count(*)::int as n,
@@ -222,14 +272,16 @@ export class RankingRepository {
         const network = s.voter_key.startsWith('n:') ? s.voter_key.slice(2) : null;
         const reason = network ? 'network_outlier' : 'outlier';
         await tx.insert(voterFlags).values({ voterKey: s.voter_key, reason, votes: s.n, zScore: Number(s.z) });
-        await tx
+        const changed = tx
           .update(votes)
           .set({ valid: false, invalidReason: reason })
           .where(
             network
               ? and(eq(votes.networkKey, network), like(votes.voterKey, 'v:%'), eq(votes.valid, true))
               : and(eq(votes.voterKey, s.voter_key), eq(votes.valid, true)),
-          );
+          )
+          .returning({ left_id: votes.leftId, right_id: votes.rightId, outcome: votes.outcome });
+        await changeVoteValidity(tx, changed.getSQL(), -1);
       }
     });
   }

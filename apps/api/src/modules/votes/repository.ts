@@ -2,6 +2,7 @@ import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SkipReason, VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
+import { changeVoteValidity } from '#db/pair-stats.ts';
 import { rankingEntries, rankingFits, users, voterFlags, votes } from '#db/schema/index.ts';
 import { col } from '#db/sql-names.ts';
 
@@ -118,7 +119,7 @@ export class VoteRepository {
       if (!flag) return null;
       // A network's flag (`n:<network key>`) set its visitors' votes aside as 'network_outlier'.
       const network = flag.voterKey.startsWith('n:') ? flag.voterKey.slice(2) : null;
-      const restored = await tx
+      const restored = tx
         .update(votes)
         .set({ valid: true, invalidReason: null })
         .where(
@@ -126,8 +127,8 @@ export class VoteRepository {
             ? and(eq(votes.networkKey, network), eq(votes.invalidReason, 'network_outlier'))
             : and(eq(votes.voterKey, flag.voterKey), eq(votes.invalidReason, 'outlier')),
         )
-        .returning({ id: votes.id });
-      return restored.length;
+        .returning({ left_id: votes.leftId, right_id: votes.rightId, outcome: votes.outcome });
+      return changeVoteValidity(tx, restored.getSQL(), 1);
     });
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ranking_fits" ADD COLUMN "last_vote_id" bigint;

@@ -1,0 +1,91 @@
+/**
+ * Counted votes per unordered pair of jerseys, as positions in the job's sorted list of active jerseys
+ * (a[k] < b[k]), in flat typed arrays: at ten million votes there are up to two million pairs, which
+ * as objects with id strings would not fit the process's memory budget (docs/performance.md).
+ */
+export interface PairTallies {
+  readonly length: number;
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  /** Decisive wins of a and of b, and tie or both-bad votes. */
+  readonly winsA: Int32Array;
+  readonly winsB: Int32Array;
+  readonly ties: Int32Array;
+}
+
+/** Collects pairs into growing typed arrays; `add` takes either order of the two jerseys. */
+export class TallyBuilder {
+  private size = 0;
+  private cap = 1024;
+  private a = new Int32Array(this.cap);
+  private b = new Int32Array(this.cap);
+  private winsA = new Int32Array(this.cap);
+  private winsB = new Int32Array(this.cap);
+  private ties = new Int32Array(this.cap);
+
+  add(x: number, y: number, winsX: number, winsY: number, ties: number): void {
+    if (this.size === this.cap) this.grow();
+    const k = this.size++;
+    const swap = x > y;
+    this.a[k] = swap ? y : x;
+    this.b[k] = swap ? x : y;
+    this.winsA[k] = swap ? winsY : winsX;
+    this.winsB[k] = swap ? winsX : winsY;
+    this.ties[k] = ties;
+  }
+
+  build(): PairTallies {
+    const n = this.size;
+    return {
+      length: n,
+      a: this.a.slice(0, n),
+      b: this.b.slice(0, n),
+      winsA: this.winsA.slice(0, n),
+      winsB: this.winsB.slice(0, n),
+      ties: this.ties.slice(0, n),
+    };
+  }
+
+  private grow() {
+    this.cap *= 2;
+    const grown = (from: Int32Array) => {
+      const to = new Int32Array(this.cap);
+      to.set(from);
+      return to;
+    };
+    this.a = grown(this.a);
+    this.b = grown(this.b);
+    this.winsA = grown(this.winsA);
+    this.winsB = grown(this.winsB);
+    this.ties = grown(this.ties);
+  }
+}
+
+/**
+ * The same tallies from votes grouped by pair and outcome (the job's replay of history up to a date,
+ * which cannot use the live tallies), merged per pair and sorted like the live ones.
+ */
+export function talliesFromVotes(
+  rows: readonly { left_id: string; right_id: string; outcome: string; n: number }[],
+  index: ReadonlyMap<string, number>,
+): PairTallies {
+  const n = index.size;
+  const pairs = new Map<number, [number, number, number]>();
+  for (const v of rows) {
+    const l = index.get(v.left_id);
+    const r = index.get(v.right_id);
+    if (l === undefined || r === undefined) continue;
+    const [a, b] = l < r ? [l, r] : [r, l];
+    const key = a * n + b;
+    let p = pairs.get(key);
+    if (!p) pairs.set(key, (p = [0, 0, 0]));
+    if (v.outcome === 'left' || v.outcome === 'right') p[(v.outcome === 'left' ? l : r) === a ? 0 : 1] += v.n;
+    else p[2] += v.n;
+  }
+  const out = new TallyBuilder();
+  for (const key of [...pairs.keys()].sort((x, y) => x - y)) {
+    const p = pairs.get(key)!;
+    out.add(Math.floor(key / n), key % n, p[0], p[1], p[2]);
+  }
+  return out.build();
+}
