@@ -300,7 +300,7 @@ export async function buildApp(
   );
   duels.onVote = (counted) => metrics.vote(counted);
   await app.register(duelRoutes, { duels });
-  const rankingRepository = new RankingRepository(db);
+  const rankingRepository = new RankingRepository(db, database.background);
   const rankings = new RankingService(rankingRepository, catalogue, teamService, now);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);

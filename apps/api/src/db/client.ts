@@ -15,6 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For background jobs (the ranking job's reads of every pair or voter): on PostgreSQL a separate pool of
+   * two connections with long timeouts, so a job never takes the requests' connections and a scan that
+   * grows with the votes is not cut at the requests' 10 s; on PGlite the one database.
+   */
+  background: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's pool: open connections, idle ones and queries waiting for one (absent on PGlite). */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -47,6 +53,7 @@ export async function openDatabase(opts: {
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
+      background: db as unknown as Db,
       kind: 'pglite',
       ping: async () => void (await client.query('select 1')),
       close: () => client.close(),
@@ -55,21 +62,32 @@ export async function openDatabase(opts: {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: 20,
-    connectionTimeoutMillis: 2_000,
+    // A burst (a flood of requests, a slow moment) waits this long for a connection before a 503.
+    connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
     query_timeout: 15_000,
   });
+  const jobs = new pg.Pool({
+    connectionString: opts.url,
+    max: 2,
+    connectionTimeoutMillis: 60_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 600_000,
+  });
   // An idle client's error (e.g. the server restarted) must not crash the process.
-  pool.on('error', (err) => opts.log.warn({ err }, 'idle database connection failed'));
+  for (const p of [pool, jobs]) p.on('error', (err) => opts.log.warn({ err }, 'idle database connection failed'));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
+    background: drizzlePg(jobs, { schema }) as unknown as Db,
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), jobs.end()]);
+    },
   };
 }
 

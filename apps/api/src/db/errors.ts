@@ -33,6 +33,18 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
 }
 
 /**
+ * The pool had no connection free within its wait (pg-pool's own error, possibly wrapped by Drizzle):
+ * the database is saturated, which is a "try again shortly", not a bug.
+ */
+export function poolExhausted(error: unknown): boolean {
+  let e = error as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
+}
+
+/**
  * What to log of a failed request's error: Drizzle's wrapper puts the statement's parameters (user
  * input: emails, names, tokens' hashes) into its message, so log the statement and the driver's error only.
  */

@@ -3,6 +3,7 @@
  * error envelope and the security headers (docs/security.md items 12, 13 and 22). Found by the fuzz
  * suite (fuzz.int.test.ts).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 
@@ -29,4 +30,31 @@ describe('answers the router gives by itself', () => {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     }
   });
+});
+
+describe('a saturated database', () => {
+  it('answers 503 with Retry-After, localised, when no connection frees up in time (PostgreSQL)', async (ctx) => {
+    if (!t.config.databaseUrl) return ctx.skip();
+    // Every connection of the pool (20) busy for longer than a request waits for one (5 s).
+    // (A Drizzle query runs when awaited: `then` starts each one now.)
+    const busy = Array.from({ length: 20 }, () => t.db.execute(sql`select pg_sleep(6)`).then(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const forgot = (language: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        headers: { 'accept-language': language },
+        payload: { email: 'someone@example.com' },
+      });
+    const res = await forgot('en');
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service unavailable right now. Try again shortly.',
+    });
+    await Promise.all(busy);
+    expect((await forgot('pt')).statusCode).toBe(200);
+  }, 20_000);
 });

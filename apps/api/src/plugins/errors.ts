@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
-import { type ConstraintViolation, constraintViolation, loggable } from '#db/errors.ts';
+import { type ConstraintViolation, constraintViolation, loggable, poolExhausted } from '#db/errors.ts';
 import { AppError } from '#lib/app-error.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -120,6 +120,11 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(send(lang, error.statusCode, 'VALIDATION_FAILED'));
+    }
+    if (poolExhausted(error)) {
+      request.log.warn('no database connection free in time: answered 503');
+      reply.header('retry-after', '1');
+      return reply.status(503).send(send(lang, 503, 'SERVICE_UNAVAILABLE'));
     }
     request.log.error(loggable(error), 'request failed');
     const body = send(lang, 500, 'INTERNAL_ERROR', { requestId: request.id });

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
 import { changeVoteValidity } from '#db/pair-stats.ts';
 import { jerseys, pairStats, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
-import { col } from '#db/sql-names.ts';
+import { col, cols } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
 import { type PairTallies, TallyBuilder } from './tallies.ts';
 
@@ -30,7 +30,11 @@ export interface OutlierSuspect {
  * reads and writes (state, lease, votes, snapshots, pruning, outlier flags).
  */
 export class RankingRepository {
-  constructor(private readonly db: Db) {}
+  /** `jobs` serves the job's statements (the background pool, client.ts); `db` the readers'. */
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Db = db,
+  ) {}
 
   // ——— snapshots, for readers ———
 
@@ -94,7 +98,7 @@ export class RankingRepository {
    */
   async state(): Promise<string> {
     const [row] = await queryRows<Record<string, unknown>>(
-      this.db,
+      this.jobs,
       sql`select (select max(${votes.id}) from ${votes}) as votes,
                  (select count(*) || '/' || count(${voterFlags.restoredAt}) from ${voterFlags}) as flags,
                  (select max(${jerseys.updatedAt}) from ${jerseys}) as jerseys, (select count(*) from ${jerseys}) as n`,
@@ -104,7 +108,7 @@ export class RankingRepository {
 
   /** The newest vote's id, 0 when there is none. */
   async maxVoteId(): Promise<number> {
-    const [row] = await queryRows<{ id: number | string | null }>(this.db, sql`select max(${votes.id}) as id from ${votes}`);
+    const [row] = await queryRows<{ id: number | string | null }>(this.jobs, sql`select max(${votes.id}) as id from ${votes}`);
     return Number(row?.id ?? 0);
   }
 
@@ -119,7 +123,7 @@ export class RankingRepository {
     for (;;) {
       const rows: { low_id: string; high_id: string; low_wins: number; high_wins: number; ties: number }[] =
         await queryRows(
-          this.db,
+          this.jobs,
           sql`select ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
                      ${col(pairStats.lowWins)} as low_wins, ${col(pairStats.highWins)} as high_wins,
                      ${col(pairStats.ties)} as ties
@@ -140,17 +144,17 @@ export class RankingRepository {
 
   /** Takes or renews the named lease for `holder`; false while another holder's lease runs. */
   acquireLease(name: string, holder: string, seconds: number): Promise<boolean> {
-    return acquireLease(this.db, name, holder, seconds);
+    return acquireLease(this.jobs, name, holder, seconds);
   }
 
   releaseLease(name: string, holder: string): Promise<void> {
-    return releaseLease(this.db, name, holder);
+    return releaseLease(this.jobs, name, holder);
   }
 
   /** Valid, non-skip votes by pair and outcome; with `until`, only those answered by then. */
   countedVotes(until: Date | null): Promise<CountedVotes[]> {
     return queryRows<CountedVotes>(
-      this.db,
+      this.jobs,
       sql`select ${col(votes.leftId)} as left_id, ${col(votes.rightId)} as right_id, ${col(votes.outcome)} as outcome,
                  count(*)::int as n
             from ${votes}
@@ -162,7 +166,7 @@ export class RankingRepository {
 
   /** Each scope's latest fit. */
   latestFits(): Promise<{ id: number; scope: string; digest: string; lastVoteId: number | null }[]> {
-    return this.db
+    return this.jobs
       .selectDistinctOn([rankingFits.scope], {
         id: rankingFits.id,
         scope: rankingFits.scope,
@@ -175,7 +179,7 @@ export class RankingRepository {
 
   /** jersey id → rank in a fit. */
   async ranks(fitId: number): Promise<Map<string, number>> {
-    const rows = await this.db
+    const rows = await this.jobs
       .select({ jerseyId: rankingEntries.jerseyId, rank: rankingEntries.rank })
       .from(rankingEntries)
       .where(eq(rankingEntries.fitId, fitId));
@@ -187,11 +191,16 @@ export class RankingRepository {
    * the last of each day (the score-over-time chart). Returns the new fit's id.
    */
   writeFit(fit: FitRow, entries: EntryRow[], keepRecent: number): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.jobs.transaction(async (tx) => {
       const [row] = await tx.insert(rankingFits).values(fit).returning({ id: rankingFits.id });
       const fitId = row!.id;
-      const rows = entries.map((e) => ({ ...e, fitId }));
-      for (let k = 0; k < rows.length; k += 1000) await tx.insert(rankingEntries).values(rows.slice(k, k + 1000));
+      // All rows as one JSON parameter: a few thousand rows cost one statement and no per-row query
+      // building on the event loop (a fit's write happens while requests are served).
+      const e = rankingEntries;
+      await tx.execute(sql`insert into ${e} (${cols(e.fitId, e.jerseyId, e.rank, e.rankUb, e.score, e.lower, e.upper, e.wins, e.losses, e.ties, e.provisional, e.previousRank)})
+        select ${fitId}, x.* from json_to_recordset(${JSON.stringify(entries)}::json) as x(
+          "jerseyId" uuid, rank int, "rankUb" int, score float8, lower float8, upper float8, wins int, losses int,
+          ties int, provisional boolean, "previousRank" int)`);
       const scope = fit.scope;
       await tx.execute(sql`delete from ${rankingFits} where ${rankingFits.scope} = ${scope} and ${rankingFits.id} not in (
           select ${rankingFits.id} from ${rankingFits} where ${rankingFits.scope} = ${scope}
@@ -239,7 +248,7 @@ export class RankingRepository {
         ? sql``
         : sql`and v.${key} in (select ${key} from ${votes} where ${votes.id} > ${sinceVoteId})`;
     return queryRows<OutlierSuspect>(
-      this.db,
+      this.jobs,
       sql`with s as (
           select ${col(rankingEntries.jerseyId)} as jersey_id, ${col(rankingEntries.score)} as score
             from ${rankingEntries} where ${rankingEntries.fitId} = ${globalFitId}),
@@ -267,7 +276,7 @@ export class RankingRepository {
    * as 'outlier'; a network's (`n:<key>`) visitor votes as 'network_outlier', so a restore can tell them apart.
    */
   async flagOutliers(suspects: OutlierSuspect[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.jobs.transaction(async (tx) => {
       for (const s of suspects) {
         const network = s.voter_key.startsWith('n:') ? s.voter_key.slice(2) : null;
         const reason = network ? 'network_outlier' : 'outlier';

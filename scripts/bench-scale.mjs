@@ -1,0 +1,366 @@
+// `npm run bench:scale` (build first; needs a PostgreSQL server): how Manto's costs grow with the votes.
+// A fresh `manto_scale_<random>` database (dropped at the end) gets 2 000 jerseys over 60 teams, then, in
+// steps, simulated votes bulk-loaded with COPY (psql's \copy, not through HTTP) up to 100 k, 1 M and 10 M.
+// The pair tallies the vote statement keeps are written alongside, as the vote path would have left them.
+// At each step the built API is started on the database and the bench prints:
+// - start-up: from spawn to /api/ready (catalogue and pools loaded);
+// - the ranking job end to end (tallies read, every scope fitted with its bootstrap, snapshots written,
+//   outliers judged), from its own log lines: the first run after start, then the next run after 10 k
+//   more votes (the steady state: what a run costs on a live site);
+// - GET /api/duels/next and GET /api/rankings p50/p99 at a fixed 100 requests/s, while that first job runs
+//   and idle after it;
+// - the API process's peak RSS (VmHWM) and the database size.
+// BENCH_SCALE_STEPS (default "100000,1000000,10000000") sets the steps; BENCH_SCALE_NODE_ARGS passes flags to
+// the API's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). Figures only: never pass or fail.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { ADMIN_URL, onPostgres, stop, waitFor } from './bench-lib.mjs';
+
+const STEPS = (process.env.BENCH_SCALE_STEPS ?? '100000,1000000,10000000').split(',').map(Number);
+const TEAMS = 60;
+const JERSEYS = 2_000;
+const STEADY_VOTES = 10_000;
+/** Each simulated voter answers this many duels in one sitting (new voters keep arriving). */
+const VOTES_PER_VOTER = 40;
+const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3921);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RATE = 100;
+
+const name = `manto_scale_${randomBytes(4).toString('hex')}`;
+const adminUrl = new URL(ADMIN_URL);
+const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ———————————————————————————————————————— the simulated crowd ————————————————————————————————————————
+
+/** Deterministic PRNG (mulberry32), so every run simulates the same crowd. */
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(20261124);
+const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+let jerseys = []; // { id, team }
+let byTeam = new Map();
+let strength = new Float64Array(0);
+/** Pair tallies as the vote statement keeps them: key low*JERSEYS+high (positions in id order). */
+const tally = new Map();
+let votesMade = 0;
+
+function pickPair() {
+  // Half the duels inside one team (the team pages), half across the catalogue.
+  if (random() < 0.5) {
+    const team = byTeam.get(jerseys[Math.floor(random() * JERSEYS)].team);
+    const i = team[Math.floor(random() * team.length)];
+    let j = i;
+    while (j === i) j = team[Math.floor(random() * team.length)];
+    return [i, j, `team:${jerseys[i].team}`];
+  }
+  const i = Math.floor(random() * JERSEYS);
+  let j = i;
+  while (j === i) j = Math.floor(random() * JERSEYS);
+  return [i, j, 'global'];
+}
+
+/** One vote as a COPY line, and its place in the tallies. */
+function voteLine(now) {
+  const [l, r, scope] = pickPair();
+  const u = random();
+  let outcome;
+  if (u < 0.05) outcome = 'skip';
+  else if (u < 0.1) outcome = 'tie';
+  else if (u < 0.13) outcome = 'both_bad';
+  else outcome = random() < 1 / (1 + Math.exp(strength[r] - strength[l])) ? 'left' : 'right';
+  const voter = Math.floor(votesMade / VOTES_PER_VOTER);
+  const answered = new Date(now - (STEPS.at(-1) - votesMade) * 50);
+  const issued = new Date(answered.getTime() - 2500 - Math.floor(random() * 8000));
+  votesMade++;
+  if (outcome !== 'skip') {
+    const [a, b] = l < r ? [l, r] : [r, l];
+    const key = a * JERSEYS + b;
+    let t = tally.get(key);
+    if (!t) tally.set(key, (t = [0, 0, 0]));
+    if (outcome === 'tie' || outcome === 'both_bad') t[2]++;
+    else t[(outcome === 'left' ? l : r) === a ? 0 : 1]++;
+  }
+  return `${randomUUID()},${scope},${jerseys[l].id},${jerseys[r].id},${outcome},${outcome === 'skip' ? 'dont_know' : ''},v:bench-${voter},${issued.toISOString()},${answered.toISOString()}\n`;
+}
+
+/** Streams lines into `\copy <target> from stdin (format csv)` through psql. */
+function copy(target, lines) {
+  return new Promise((resolve, reject) => {
+    const psql = spawn('psql', [dbUrl, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy ${target} from stdin with (format csv)`], {
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
+    psql.on('error', reject);
+    psql.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql \\copy ${target} exited with ${code}`))));
+    const write = () => {
+      for (;;) {
+        const { value, done } = lines.next();
+        if (done) return psql.stdin.end();
+        if (!psql.stdin.write(value)) return psql.stdin.once('drain', write);
+      }
+    };
+    write();
+  });
+}
+
+function* voteLines(n, now) {
+  // Batches of lines keep the pipe busy without a write per vote.
+  for (let k = 0; k < n; k += 1000) {
+    let chunk = '';
+    for (let i = k; i < Math.min(n, k + 1000); i++) chunk += voteLine(now);
+    yield chunk;
+  }
+}
+
+function* tallyLines() {
+  let chunk = '';
+  for (const [key, [lw, hw, t]] of tally) {
+    chunk += `${jerseys[Math.floor(key / JERSEYS)].id},${jerseys[key % JERSEYS].id},${lw},${hw},${t}\n`;
+    if (chunk.length > 64_000) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+const VOTE_COLUMNS = 'votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, issued_at, answered_at)';
+
+/** Adds `n` votes and rewrites the pair tallies to match (what the vote statement keeps per vote). */
+async function addVotes(n) {
+  await copy(VOTE_COLUMNS, voteLines(n, Date.now()));
+  await onPostgres(dbUrl, (c) => c.query('truncate pair_stats'));
+  await copy('pair_stats (low_id, high_id, low_wins, high_wins, ties)', tallyLines());
+}
+
+// ————————————————————————————————————————————— the API —————————————————————————————————————————————
+
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  PORT: String(PORT),
+  DATABASE_URL: dbUrl,
+  LOG_LEVEL: 'info',
+  SEED_DEMO: 'false',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  VISITOR_IDS_PER_HOUR: '1000000',
+  // One run at start, the next after the steady-state votes (the bench waits for both).
+  RANKING_INTERVAL_SECONDS: '5',
+};
+
+/** Starts the API, returns it with its start-up time and a stream of the ranking job's runs. */
+async function startApi() {
+  const started = performance.now();
+  const nodeArgs = (process.env.BENCH_SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
+    env: { ...process.env, ...SERVER_ENV },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const runs = [];
+  let fitStart = null;
+  let waiting = null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (entry.msg === 'ranking fit started') fitStart = performance.now();
+    if (entry.msg === 'rankings fitted' && fitStart !== null && !entry.until) {
+      runs.push({ seconds: (performance.now() - fitStart) / 1000, scopes: entry.scopes });
+      fitStart = null;
+      waiting?.();
+    }
+    if (entry.level >= 50) console.error(line);
+  });
+  await waitFor(`${BASE}/api/ready`, (res) => res.ok);
+  const startup = (performance.now() - started) / 1000;
+  return {
+    child,
+    startup,
+    runs,
+    fitting: () => fitStart !== null,
+    /** Resolves once `count` job runs have ended. */
+    runsDone: (count) =>
+      new Promise((resolve) => {
+        const check = () => (runs.length >= count ? resolve() : (waiting = check));
+        check();
+      }),
+  };
+}
+
+const peakRss = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+// ————————————————————————————————————————— latency at a fixed rate —————————————————————————————————————————
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+function timedGet(path, headers) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.get(`${BASE}${path}`, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: performance.now() - t0, ok: res.statusCode === 200 }));
+    });
+    req.on('error', () => resolve({ ms: performance.now() - t0, ok: false }));
+  });
+}
+
+/**
+ * Alternates GET next duel and GET ranking page at RATE requests/s (open loop: a slow answer does not slow
+ * the arrivals) while `keepGoing()` holds, at least `minMs`; returns each route's latencies.
+ */
+async function measure(voterIds, keepGoing, minMs = 3000) {
+  const lat = { next: [], rankings: [] };
+  let errors = 0;
+  const pending = [];
+  const t0 = performance.now();
+  for (let i = 0; keepGoing() || performance.now() - t0 < minMs; i++) {
+    const route = i % 2 === 0 ? 'next' : 'rankings';
+    const path = route === 'next' ? '/api/duels/next' : '/api/rankings?pageSize=50';
+    const headers = route === 'next' ? { 'x-voter-id': voterIds[i % voterIds.length] } : {};
+    pending.push(
+      timedGet(path, headers).then((r) => {
+        if (r.ok) lat[route].push(r.ms);
+        else errors++;
+      }),
+    );
+    const due = t0 + ((i + 1) * 1000) / RATE;
+    await sleep(Math.max(0, due - performance.now()));
+  }
+  await Promise.all(pending);
+  return { ...lat, errors };
+}
+
+const pct = (xs, p) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (xs) => `p50 ${pct(xs, 50).toFixed(1)} / p99 ${pct(xs, 99).toFixed(1)} ms (n=${xs.length})`;
+
+// ———————————————————————————————————————————————— run ————————————————————————————————————————————————
+
+async function setUp() {
+  await onPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`));
+  // The API migrates the new database on its first start.
+  const api = await startApi();
+  await stop(api.child);
+  await onPostgres(dbUrl, async (c) => {
+    await c.query(`
+      insert into suppliers (name, slug) values ('Scale Supplier', 'scale-supplier');
+      insert into models (name, slug) select 'Scale Model ' || i, 'scale-model-' || i from generate_series(1, 4) i;
+      insert into teams (name, slug, country, city, base_color, category)
+        select 'Scale Team ' || i, 'scale-team-' || i, 'Brasil', 'Recife', '#112233', 'club' from generate_series(1, ${TEAMS}) i;
+      insert into jerseys (team_id, model_id, supplier_id, slug, season, model_year, main_color, image_source_text)
+        select (select id from teams where slug = 'scale-team-' || (1 + i % ${TEAMS})),
+               (select id from models where slug = 'scale-model-' || (1 + i % 4)),
+               (select id from suppliers limit 1),
+               'scale-' || i, 1990 + i / 60, (1990 + i / 60) || '/' || (1991 + i / 60), '#ffffff', 'Bench'
+          from generate_series(0, ${JERSEYS - 1}) i;`);
+    const { rows } = await c.query('select id, team_id from jerseys order by id');
+    jerseys = rows.map((r) => ({ id: r.id, team: r.team_id }));
+  });
+  byTeam = new Map();
+  jerseys.forEach((j, i) => byTeam.set(j.team, [...(byTeam.get(j.team) ?? []), i]));
+  strength = Float64Array.from(jerseys, () => gauss());
+}
+
+async function visitorIds(n) {
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${BASE}/api/duels/visitor`, { method: 'POST' });
+    ids.push((await res.json()).voterId);
+  }
+  return ids;
+}
+
+async function step(target) {
+  const t0 = performance.now();
+  await addVotes(target - votesMade);
+  await onPostgres(dbUrl, (c) => c.query('vacuum analyze'));
+  const loadSeconds = (performance.now() - t0) / 1000;
+  const api = await startApi();
+  try {
+    const ids = await visitorIds(50);
+    // The first job run begins half a second after start: measure while it runs, then idle.
+    while (!api.fitting() && api.runs.length === 0) await sleep(20);
+    const during = await measure(ids, () => api.runs.length === 0, 0);
+    await api.runsDone(1);
+    const idle = await measure(ids, () => false, 5000);
+    const votes = votesMade;
+    // The steady state: 10 k more votes, and the next timed run picks them up.
+    await addVotes(STEADY_VOTES);
+    await api.runsDone(2);
+    const [size] = await onPostgres(dbUrl, async (c) =>
+      (await c.query(`select pg_database_size('${name}')::bigint as bytes`)).rows.map((r) => Number(r.bytes)),
+    );
+    return {
+      votes,
+      pairs: tally.size,
+      loadSeconds,
+      startup: api.startup,
+      first: api.runs[0],
+      steady: api.runs[1],
+      during,
+      idle,
+      rssMb: peakRss(api.child.pid),
+      dbMb: size / 1024 / 1024,
+    };
+  } finally {
+    await stop(api.child);
+  }
+}
+
+console.log(`bench:scale: ${JERSEYS} jerseys over ${TEAMS} teams, steps ${STEPS.join(', ')}; database ${name} on ${adminUrl.host}`);
+try {
+  await setUp();
+  const rows = [];
+  for (const target of STEPS) {
+    const r = await step(target);
+    rows.push(r);
+    console.log(`\n${r.votes.toLocaleString('en')} votes (${r.pairs.toLocaleString('en')} pairs; loaded in ${r.loadSeconds.toFixed(0)} s), load average ${load()}`);
+    console.log(`  start-up                 ${r.startup.toFixed(2)} s (goal ≤ 5 s at 10 M)`);
+    console.log(`  ranking job, first run   ${r.first.seconds.toFixed(1)} s, ${r.first.scopes} scopes (goal ≤ 10 s at 1 M, ≤ 60 s at 10 M)`);
+    console.log(`  ranking job, +${STEADY_VOTES / 1000} k votes  ${r.steady.seconds.toFixed(1)} s, ${r.steady.scopes} scopes`);
+    console.log(`  next duel   idle         ${fmt(r.idle.next)}`);
+    console.log(`              during job   ${fmt(r.during.next)}  p99 ratio ${(pct(r.during.next, 99) / pct(r.idle.next, 99)).toFixed(2)}× (goal ≤ 2×)`);
+    console.log(`  ranking     idle         ${fmt(r.idle.rankings)}`);
+    console.log(`              during job   ${fmt(r.during.rankings)}  p99 ratio ${(pct(r.during.rankings, 99) / pct(r.idle.rankings, 99)).toFixed(2)}× (goal ≤ 2×)`);
+    console.log(`  errors                   ${r.idle.errors + r.during.errors}`);
+    console.log(`  peak RSS of the API      ${r.rssMb.toFixed(0)} MB (goal ≤ 512 MB at 10 M)`);
+    console.log(`  database size            ${r.dbMb.toFixed(0)} MB`);
+  }
+  const [first, last] = [rows[0], rows.at(-1)];
+  if (rows.length > 1) {
+    const growth = (f) => (f(last) / f(first)).toFixed(1);
+    console.log(
+      `\nReading: ${(last.votes / first.votes).toFixed(0)}× the votes cost the first job run ${growth((r) => r.first.seconds)}×, ` +
+        `a steady run ${growth((r) => r.steady.seconds)}× and peak RSS ${growth((r) => r.rssMb)}×; ` +
+        `the job reads one row per pair (${first.pairs.toLocaleString('en')} → ${last.pairs.toLocaleString('en')}), not one per vote, ` +
+        `so its cost follows the pairs and the catalogue; the first run after a bulk load also judges every new voter for outliers.`,
+    );
+  }
+} finally {
+  agent.destroy();
+  await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+}
