@@ -254,13 +254,14 @@ export function scopeData(
   const wins = new Int32Array(n);
   const losses = new Int32Array(n);
   const ties = new Int32Array(n);
-  const picked: number[] = [];
+  const chosen = new Int32Array(tallies.length);
+  let count = 0;
   let total = 0;
   for (let k = 0; k < tallies.length; k++) {
     const a = local[tallies.a[k]!]!;
     const b = local[tallies.b[k]!]!;
     if (a < 0 || b < 0) continue;
-    picked.push(k);
+    chosen[count++] = k;
     const [wa, wb, t] = [tallies.winsA[k]!, tallies.winsB[k]!, tallies.ties[k]!];
     wins[a]! += wa;
     losses[b]! += wa;
@@ -270,6 +271,7 @@ export function scopeData(
     ties[b]! += t;
     total += wa + wb + t;
   }
+  const picked = chosen.subarray(0, count);
   // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering.
   const data: PairData = {
     n,

@@ -115,9 +115,10 @@ export class RankingRepository {
   /**
    * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
-   * pages along the primary key so memory stays flat whatever the number of pairs.
+   * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
+   * task on the event loop (requests are served between them).
    */
-  async pairTallies(index: ReadonlyMap<string, number>, pageSize = 50_000): Promise<PairTallies> {
+  async pairTallies(index: ReadonlyMap<string, number>, pageSize = 10_000): Promise<PairTallies> {
     const out = new TallyBuilder();
     let after: { low: string; high: string } | null = null;
     for (;;) {

@@ -34,15 +34,16 @@ export class TallyBuilder {
     this.ties[k] = ties;
   }
 
+  /** Views of the filled part (no copy: at two million pairs a copy would be 40 MB more at the peak). */
   build(): PairTallies {
     const n = this.size;
     return {
       length: n,
-      a: this.a.slice(0, n),
-      b: this.b.slice(0, n),
-      winsA: this.winsA.slice(0, n),
-      winsB: this.winsB.slice(0, n),
-      ties: this.ties.slice(0, n),
+      a: this.a.subarray(0, n),
+      b: this.b.subarray(0, n),
+      winsA: this.winsA.subarray(0, n),
+      winsB: this.winsB.subarray(0, n),
+      ties: this.ties.subarray(0, n),
     };
   }
 
