@@ -38,12 +38,12 @@ describe('demo votes', () => {
     expect(share('tie')).toBeGreaterThan(0.03);
   });
 
-  it('let the Bradley-Terry fit recover the hidden preference order', () => {
+  it('let the Bradley-Terry fit recover the hidden preference order', async () => {
     const counted = votes.filter((v) => v.outcome !== 'skip');
     const rows = counted.map((v) => ({ left_id: v.leftId, right_id: v.rightId, outcome: v.outcome, n: 1 }));
     const members = jerseys.map(asCatalogue).sort((x, y) => (x.id < y.id ? -1 : 1));
     const position = new Map(members.map((j, i) => [j.id, i]));
-    const input = scopeData(GLOBAL, members, position, talliesFromVotes(rows, position));
+    const input = await scopeData(GLOBAL, members, position, talliesFromVotes(rows, position));
     const fit = fitScope(input.data, 50, 7);
     const truth = input.members.map((m) => jerseys.find((j) => j.id === m.id)!.strength);
     expect(spearman(fit.score, truth)).toBeGreaterThan(0.9);

@@ -170,7 +170,7 @@ export class RankingJob {
       const members = active.filter((j) => inScope(scope, j));
       // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
       if (members.length === 0) continue;
-      const input = scopeData(scope, members, position, tallies);
+      const input = await scopeData(scope, members, position, tallies);
       const last = lastFit.get(scope);
       if (!opts.force && !until && last?.digest === input.digest) continue;
       const started = Date.now();
@@ -237,31 +237,36 @@ export class RankingJob {
   }
 }
 
+/** Pairs handled (or bytes hashed, ×16) between yields to the event loop while a scope is built. */
+const SLICE = 1 << 17;
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * One scope's members (sorted by id, a subset of the active jerseys), its pairs from the tallies (ties
  * as half wins), per-jersey records and a digest of all of it. `position` maps a jersey id to its place
- * in the active list the tallies are numbered by.
+ * in the active list the tallies are numbered by. Runs on the API's event loop while requests are
+ * served, so at millions of pairs it works in slices and lets requests through between them.
  */
-export function scopeData(
+export async function scopeData(
   scope: string,
   members: CatalogueJersey[],
   position: ReadonlyMap<string, number>,
   tallies: PairTallies,
-): ScopeData {
+): Promise<ScopeData> {
   const n = members.length;
   const local = new Int32Array(position.size).fill(-1);
   members.forEach((j, i) => (local[position.get(j.id)!] = i));
   const wins = new Int32Array(n);
   const losses = new Int32Array(n);
   const ties = new Int32Array(n);
-  const chosen = new Int32Array(tallies.length);
   let count = 0;
   let total = 0;
   for (let k = 0; k < tallies.length; k++) {
+    if (k % SLICE === SLICE - 1) await breathe();
     const a = local[tallies.a[k]!]!;
     const b = local[tallies.b[k]!]!;
     if (a < 0 || b < 0) continue;
-    chosen[count++] = k;
+    count++;
     const [wa, wb, t] = [tallies.winsA[k]!, tallies.winsB[k]!, tallies.ties[k]!];
     wins[a]! += wa;
     losses[b]! += wa;
@@ -271,19 +276,36 @@ export function scopeData(
     ties[b]! += t;
     total += wa + wb + t;
   }
-  const picked = chosen.subarray(0, count);
   // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering.
-  const data: PairData = {
+  const data = {
     n,
-    a: Int32Array.from(picked, (k) => local[tallies.a[k]!]!),
-    b: Int32Array.from(picked, (k) => local[tallies.b[k]!]!),
-    winsA: Float64Array.from(picked, (k) => tallies.winsA[k]! + tallies.ties[k]! / 2),
-    winsB: Float64Array.from(picked, (k) => tallies.winsB[k]! + tallies.ties[k]! / 2),
-    ties: Float64Array.from(picked, (k) => tallies.ties[k]!),
-  };
+    a: new Int32Array(count),
+    b: new Int32Array(count),
+    winsA: new Float64Array(count),
+    winsB: new Float64Array(count),
+    ties: new Float64Array(count),
+  } satisfies PairData;
+  for (let k = 0, i = 0; k < tallies.length; k++) {
+    if (k % SLICE === SLICE - 1) await breathe();
+    const a = local[tallies.a[k]!]!;
+    const b = local[tallies.b[k]!]!;
+    if (a < 0 || b < 0) continue;
+    const t = tallies.ties[k]!;
+    data.a[i] = a;
+    data.b[i] = b;
+    data.winsA[i] = tallies.winsA[k]! + t / 2;
+    data.winsB[i] = tallies.winsB[k]! + t / 2;
+    data.ties[i++] = t;
+  }
   const hash = createHash('sha256');
   for (const j of members) hash.update(j.id);
-  for (const part of [data.a, data.b, data.winsA, data.winsB]) hash.update(new Uint8Array(part.buffer));
+  for (const part of [data.a, data.b, data.winsA, data.winsB]) {
+    const bytes = new Uint8Array(part.buffer);
+    for (let at = 0; at < bytes.length; at += 16 * SLICE) {
+      hash.update(bytes.subarray(at, at + 16 * SLICE));
+      await breathe();
+    }
+  }
   return { scope, members, data, wins, losses, ties, votes: total, digest: hash.digest('base64url') };
 }
 
