@@ -3,6 +3,13 @@ import { queryRows, type Db } from './client.ts';
 import { pairStats, votes } from './schema/index.ts';
 import { col, cols } from './sql-names.ts';
 
+/** A group of votes (rows with left_id, right_id, outcome) as its pair's tally columns. */
+const TALLY = sql`count(*) filter (where outcome = 'left' and left_id < right_id
+                                   or outcome = 'right' and right_id < left_id)::int as low_wins,
+                  count(*) filter (where outcome = 'left' and left_id > right_id
+                                   or outcome = 'right' and right_id > left_id)::int as high_wins,
+                  count(*) filter (where outcome in ('tie', 'both_bad'))::int as ties`;
+
 /**
  * Runs `changed` — an UPDATE of votes that turns their validity and returns their `left_id`, `right_id`
  * and `outcome` — and moves those votes in or out of the pair tallies (`sign` +1 when they now count,
@@ -19,11 +26,7 @@ export async function changeVoteValidity(db: Db, changed: SQL, sign: 1 | -1): Pr
     sql`with c as (${changed}),
       t as (
         select least(left_id, right_id) as low_id, greatest(left_id, right_id) as high_id,
-               count(*) filter (where outcome = 'left' and left_id < right_id
-                                   or outcome = 'right' and right_id < left_id)::int as low_wins,
-               count(*) filter (where outcome = 'left' and left_id > right_id
-                                   or outcome = 'right' and right_id > left_id)::int as high_wins,
-               count(*) filter (where outcome in ('tie', 'both_bad'))::int as ties
+               ${TALLY}
           from c where outcome <> 'skip'
          group by 1, 2),
       u as (
@@ -49,10 +52,7 @@ export async function rebuildPairStats(db: Db): Promise<void> {
     await tx.delete(pairStats);
     await tx.execute(
       sql`insert into ${pairStats} (${cols(pairStats.lowId, pairStats.highId, pairStats.lowWins, pairStats.highWins, pairStats.ties)})
-          select least(left_id, right_id), greatest(left_id, right_id),
-                 count(*) filter (where outcome = 'left' and left_id < right_id or outcome = 'right' and right_id < left_id),
-                 count(*) filter (where outcome = 'left' and left_id > right_id or outcome = 'right' and right_id > left_id),
-                 count(*) filter (where outcome in ('tie', 'both_bad'))
+          select least(left_id, right_id), greatest(left_id, right_id), ${TALLY}
             from ${votes} where ${votes.valid} and ${votes.outcome} <> 'skip'
            group by 1, 2`,
     );
