@@ -19,10 +19,14 @@ interface Waiting {
  */
 export class VoteBatcher {
   private waiting: Waiting[] = [];
-  private writing = false;
+  private writing = 0;
   private scheduled = false;
 
-  constructor(private readonly repository: Pick<DuelRepository, 'storeVote' | 'storeVotes'>) {}
+  constructor(
+    private readonly repository: Pick<DuelRepository, 'storeVote' | 'storeVotes'>,
+    /** Batches written at once. One: a second batch mostly waits on the first's counter rows (ADR 0019). */
+    private readonly maxWriting = 1,
+  ) {}
 
   store(vote: VoteToStore): Promise<StoreResult> {
     if (vote.match) return this.repository.storeVote(vote);
@@ -34,7 +38,7 @@ export class VoteBatcher {
 
   /** After the requests read in this turn of the event loop, so they join the batch. */
   private schedule(): void {
-    if (this.writing || this.scheduled || this.waiting.length === 0) return;
+    if (this.writing >= this.maxWriting || this.scheduled || this.waiting.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -43,10 +47,10 @@ export class VoteBatcher {
   }
 
   private async write(): Promise<void> {
-    if (this.writing) return;
+    if (this.writing >= this.maxWriting) return;
     const batch = this.take();
     if (batch.length === 0) return;
-    this.writing = true;
+    this.writing++;
     try {
       if (batch.length === 1) await settle(batch[0]!, () => this.repository.storeVote(batch[0]!.vote));
       else {
@@ -61,7 +65,7 @@ export class VoteBatcher {
         else await Promise.all(batch.map((w) => settle(w, () => this.repository.storeVote(w.vote))));
       }
     } finally {
-      this.writing = false;
+      this.writing--;
       this.schedule();
     }
   }
