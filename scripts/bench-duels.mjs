@@ -35,9 +35,12 @@ import {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
-const PG_PORT = 3911;
-const RAW_PORT = 3912;
-const LITE_PORT = 3913;
+// BENCH_PORT moves the three ports (PostgreSQL server, raw baseline, PGlite server) when 3911–3913 are taken.
+const PG_PORT = Number(process.env.BENCH_PORT ?? 3911);
+const RAW_PORT = PG_PORT + 1;
+const LITE_PORT = PG_PORT + 2;
+// BENCH_DUELS_SERVER runs another build (e.g. an older commit's apps/api/dist/server.js) for a before/after.
+const SERVER = process.env.BENCH_DUELS_SERVER ?? 'apps/api/dist/server.js';
 const url = (port) => `http://127.0.0.1:${port}`;
 const RAW = url(RAW_PORT);
 const TEAMS = 20;
@@ -92,7 +95,7 @@ const load = () =>
 // ————————————————————————————————————————— databases and servers —————————————————————————————————————————
 
 async function startServer(port, env) {
-  const child = await start(['apps/api/dist/server.js'], { ...SERVER_ENV, PORT: String(port), ...env });
+  const child = await start([SERVER], { ...SERVER_ENV, PORT: String(port), ...env });
   await waitFor(`${url(port)}/api/ready`);
   return child;
 }
@@ -286,8 +289,8 @@ async function votes(servers) {
 
 // ———————————————————————————————————————————————— the run ————————————————————————————————————————————————
 
-if (!existsSync('apps/api/dist/server.js')) {
-  console.error('bench-duels: apps/api/dist/server.js is missing; run `npm run build` first');
+if (!existsSync(SERVER)) {
+  console.error(`bench-duels: ${SERVER} is missing; run \`npm run build\` first`);
   process.exit(1);
 }
 pinLoadGenerator();

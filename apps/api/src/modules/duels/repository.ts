@@ -96,6 +96,203 @@ export class DuelRepository {
    * stored ratings, not overwritten, so concurrent votes on one jersey never lose an update.
    * Tables and columns are named through the schema (see db/sql-names.ts).
    */
+  /**
+   * Several votes in one statement, so one round trip, one plan and one commit (group commit, vote-batch.ts).
+   * Each vote gets its own result, as if they had been stored one after another in the batch's order:
+   * - replays (duel id already answered) write nothing and spend nothing, as in storeVote;
+   * - the daily counters move once per counter row by the number of votes that spend from it, and each vote
+   *   reads its own position in that run (`counted before the batch + its rank`), so every cap stays exact:
+   *   a visitor's vote spends from the address only if it fits the voter's cap, from the network only if it
+   *   also fits the address's;
+   * - ratings and pair tallies get the sum of the counting votes' changes (still added, never overwritten),
+   *   locked in one order, and each vote is answered with the rows after the batch.
+   * Tournament votes are not batched (their match lock and one-answer index stay with storeVote). The
+   * caller guarantees distinct voter keys (DuelService stores one voter's votes one after another); a
+   * batch that breaks that fails as a whole and nothing is written.
+   */
+  async storeVotes(batch: VoteToStore[]): Promise<StoreResult[]> {
+    const items = batch.map((v, i) => {
+      if (v.match) throw new Error('storeVotes takes no tournament votes');
+      const [lowId, highId] = v.leftId < v.rightId ? [v.leftId, v.rightId] : [v.rightId, v.leftId];
+      const winner = v.outcome === 'left' ? v.leftId : v.outcome === 'right' ? v.rightId : null;
+      const counts = v.outcome !== 'skip';
+      return {
+        i,
+        duel_id: v.duelId,
+        scope: v.scope,
+        left_id: v.leftId,
+        right_id: v.rightId,
+        outcome: v.outcome,
+        skip_reason: v.skipReason,
+        voter_key: v.voterKey,
+        user_id: v.userId,
+        ip_hash: v.ipHash,
+        network_key: v.networkKey,
+        user_agent: v.userAgent,
+        issued_at: v.issuedAt.toISOString(),
+        answered_at: v.answeredAt.toISOString(),
+        fast: v.fast,
+        day: v.day,
+        counts,
+        daily_cap: v.dailyCap,
+        address: counts && v.placeCaps ? `ip:${v.placeCaps.address}` : null,
+        address_cap: v.placeCaps?.addressCap ?? null,
+        network: counts && v.placeCaps ? `net:${v.placeCaps.network}` : null,
+        network_cap: v.placeCaps?.networkCap ?? null,
+        low_id: lowId,
+        high_id: highId,
+        low_wins: winner === lowId ? 1 : 0,
+        high_wins: winner !== null && winner !== lowId ? 1 : 0,
+        ties: v.outcome === 'tie' || v.outcome === 'both_bad' ? 1 : 0,
+      };
+    });
+    const changes = batch.flatMap((v, i) =>
+      v.outcome === 'skip' ? [] : v.changes.map((c) => ({ i, scope: c.scope, jersey_id: c.jerseyId, delta: c.delta })),
+    );
+    const [vk, vday, vcounted] = [col(voterDays.voterKey), col(voterDays.day), col(voterDays.counted)];
+    /** Adds to each counter row (key, day) the k votes of `from` that spend from it. */
+    const spend = (from: 'ae' | 'ne') => sql`insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
+          select key, day, max(k) from ${sql.raw(from)} group by key, day order by key, day
+          on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + excluded.${vcounted}
+          returning ${vk} as key, ${vday} as day, ${vcounted} as counted`;
+    const rating = col(liveRatings.rating);
+    const games = col(liveRatings.games);
+    const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
+    const [rows] = await queryRows<{
+      votes: { duel_id: string; id: string; valid: boolean }[] | null;
+      ratings: RatingRow[] | null;
+      pairs: ({ low_id: string; high_id: string } & PairRow)[] | null;
+    }>(
+      this.db,
+      sql`with x as materialized (
+          select * from json_to_recordset(${JSON.stringify(items)}::json) as x(
+            i int, duel_id uuid, scope text, left_id uuid, right_id uuid, outcome text, skip_reason text,
+            voter_key text, user_id uuid, ip_hash text, network_key text, user_agent text,
+            issued_at timestamptz, answered_at timestamptz, fast boolean, day date, counts boolean,
+            daily_cap int, address text, address_cap int, network text, network_cap int,
+            low_id uuid, high_id uuid, low_wins int, high_wins int, ties int)
+        ),
+        -- The voter's counter, only for a duel never answered: a replay spends nothing.
+        d as (
+          insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
+          select x.voter_key, x.day, 1 from x
+           where x.counts and not exists (select 1 from ${votes} where ${votes.duelId} = x.duel_id)
+           order by x.voter_key, x.day
+          on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + 1
+          returning ${vk} as key, ${vday} as day, ${vcounted} as counted
+        ),
+        xd as (select x.*, d.counted as voter_n from x left join d on d.key = x.voter_key and d.day = x.day),
+        -- The address: the votes that fit their voter's cap, ranked in batch order per address and day.
+        ae as (
+          select i, address as key, day, row_number() over w as rank, count(*) over w as k
+            from xd where address is not null and voter_n <= daily_cap
+          window w as (partition by address, day order by i rows between unbounded preceding and unbounded following)
+        ),
+        a as (${spend('ae')}),
+        xa as (select ae.i, a.counted - ae.k + ae.rank as address_n from ae join a on a.key = ae.key and a.day = ae.day),
+        -- The network: the votes that also fit their address's cap.
+        ne as (
+          select xd.i, xd.network as key, xd.day, row_number() over w as rank, count(*) over w as k
+            from xd join xa on xa.i = xd.i where xa.address_n <= xd.address_cap
+          window w as (partition by xd.network, xd.day order by xd.i rows between unbounded preceding and unbounded following)
+        ),
+        n as (${spend('ne')}),
+        xn as (select ne.i, n.counted - ne.k + ne.rank as network_n from ne join n on n.key = ne.key and n.day = ne.day),
+        ok as (
+          select xd.*, case
+              when not xd.counts then true
+              when xd.address is null then coalesce(xd.voter_n, 0) <= xd.daily_cap
+              else coalesce(xd.voter_n, 0) <= xd.daily_cap
+                and coalesce(xa.address_n, xd.address_cap + 1) <= xd.address_cap
+                and coalesce(xn.network_n, xd.network_cap + 1) <= xd.network_cap
+            end as valid
+            from xd left join xa on xa.i = xd.i left join xn on xn.i = xd.i
+        ),
+        v as (
+          insert into ${votes} (${cols(
+            votes.duelId,
+            votes.scope,
+            votes.leftId,
+            votes.rightId,
+            votes.outcome,
+            votes.skipReason,
+            votes.voterKey,
+            votes.userId,
+            votes.ipHash,
+            votes.networkKey,
+            votes.userAgent,
+            votes.issuedAt,
+            votes.answeredAt,
+            votes.fast,
+            votes.valid,
+            votes.invalidReason,
+          )})
+          select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash, network_key,
+            user_agent, issued_at, answered_at, fast, valid, case when valid then null else 'daily_cap' end
+            from ok order by i
+          on conflict (${col(votes.duelId)}) do nothing
+          returning ${col(votes.id)} as id, ${col(votes.duelId)} as duel_id, ${col(votes.valid)} as valid
+        ),
+        -- The votes stored that count.
+        c as (select ok.* from ok join v on v.duel_id = ok.duel_id where v.valid and ok.counts),
+        y as (
+          select * from json_to_recordset(${JSON.stringify(changes)}::json) as y(i int, scope text, jersey_id uuid, delta double precision)
+        ),
+        r as (
+          insert into ${liveRatings} as lr (${cols(liveRatings.scope, liveRatings.jerseyId, liveRatings.rating, liveRatings.games)})
+          select y.scope, y.jersey_id, ${ELO_START} + sum(y.delta), count(*) from y join c on c.i = y.i
+           group by y.scope, y.jersey_id
+          -- One lock order for every statement, so two on one pair (sides swapped) cannot deadlock.
+           order by y.scope, y.jersey_id
+          -- excluded.rating is start + the deltas: add only those to the stored rating.
+          on conflict (${cols(liveRatings.scope, liveRatings.jerseyId)}) do update
+            set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO_START}), ${games} = lr.${games} + excluded.${games}
+          returning ${col(liveRatings.scope)} as scope, ${col(liveRatings.jerseyId)} as jersey_id,
+            ${rating} as rating, ${games} as games
+        ),
+        p as (
+          insert into ${pairStats} as ps (${cols(pairStats.lowId, pairStats.highId, pairStats.lowWins, pairStats.highWins, pairStats.ties)})
+          select low_id, high_id, sum(low_wins), sum(high_wins), sum(ties) from c group by low_id, high_id order by low_id, high_id
+          on conflict (${cols(pairStats.lowId, pairStats.highId)}) do update
+            set ${lw} = ps.${lw} + excluded.${lw}, ${hw} = ps.${hw} + excluded.${hw},
+                ${ties} = ps.${ties} + excluded.${ties}
+          returning ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
+            ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties
+        )
+        select (select json_agg(v) from v) as votes, (select json_agg(r) from r) as ratings,
+          (select json_agg(q) from (
+            select xp.low_id, xp.high_id, coalesce(p.low_wins, ps.${lw}, 0) as low_wins,
+              coalesce(p.high_wins, ps.${hw}, 0) as high_wins, coalesce(p.ties, ps.${ties}, 0) as ties
+              from (select distinct low_id, high_id from x) xp
+              left join p on p.low_id = xp.low_id and p.high_id = xp.high_id
+              left join ${pairStats} ps on ps.${col(pairStats.lowId)} = xp.low_id and ps.${col(pairStats.highId)} = xp.high_id
+          ) q) as pairs`,
+    );
+    const stored = new Map((rows?.votes ?? []).map((r) => [r.duel_id, r]));
+    const ratings = new Map(
+      (rows?.ratings ?? []).map((r) => [
+        `${r.scope}|${r.jersey_id}`,
+        { ...r, rating: Number(r.rating), games: Number(r.games) },
+      ]),
+    );
+    const pairs = new Map((rows?.pairs ?? []).map((p) => [`${p.low_id}|${p.high_id}`, p]));
+    return batch.map((v, i) => {
+      const row = stored.get(v.duelId);
+      if (!row) return { status: 'replayed' };
+      const item = items[i]!;
+      const counts = row.valid && item.counts;
+      const pair = pairs.get(`${item.low_id}|${item.high_id}`);
+      return {
+        status: 'stored',
+        valid: row.valid === true,
+        ratings: counts ? v.changes.flatMap((c) => ratings.get(`${c.scope}|${c.jerseyId}`) ?? []) : [],
+        pair: pair
+          ? { low_wins: Number(pair.low_wins), high_wins: Number(pair.high_wins), ties: Number(pair.ties) }
+          : { low_wins: 0, high_wins: 0, ties: 0 },
+      };
+    });
+  }
+
   async storeVote(v: VoteToStore): Promise<StoreResult> {
     const [lowId, highId] = v.leftId < v.rightId ? [v.leftId, v.rightId] : [v.rightId, v.leftId];
     const winner = v.outcome === 'left' ? v.leftId : v.outcome === 'right' ? v.rightId : null;

@@ -21,6 +21,7 @@ import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
 import type { LiveRatings } from './live-ratings.ts';
 import { pairKey, pickPair } from './pair-sampler.ts';
 import type { DuelRepository } from './repository.ts';
+import { VoteBatcher } from './vote-batch.ts';
 import { VisitorIds } from './visitor-id.ts';
 
 /** Answers faster than this are kept and counted but flagged for moderators (docs/ranking.md §6). */
@@ -73,6 +74,8 @@ export class DuelService {
   /** Told of every stored vote and whether it counts (app.ts feeds the metrics). */
   onVote?: (counted: boolean) => void;
   private readonly tokens: DuelTokens;
+  /** Votes written together while the previous batch commits (group commit). */
+  private readonly batcher: VoteBatcher;
   private readonly visitorIds: VisitorIds;
   private readonly ipSalt: Buffer;
   private readonly networkSalt: Buffer;
@@ -88,6 +91,7 @@ export class DuelService {
     private readonly now: () => number = Date.now,
   ) {
     this.tokens = new DuelTokens(settings.secret, DUEL_TTL_SECONDS * 1000);
+    this.batcher = new VoteBatcher(repository);
     this.visitorIds = new VisitorIds(settings.secret);
     this.ipSalt = createHmac('sha256', settings.secret).update('manto ip hash v1').digest();
     this.networkSalt = createHmac('sha256', settings.secret).update('manto network key v1').digest();
@@ -250,7 +254,7 @@ export class DuelService {
         ];
       });
 
-      const stored = await this.repository.storeVote({
+      const stored = await this.batcher.store({
         duelId: claims.duelId,
         scope: claims.scope,
         leftId: left.id,
