@@ -4,6 +4,9 @@ import type { PairData } from './types.ts';
 
 const TWO_32 = 4294967296;
 
+/** Random numbers drawn per fill: at ten million votes one buffer for every draw would take 40 MB. */
+const RANDOM_CHUNK = 1 << 20;
+
 /** Target size of a second-stage block: its alias table (24 KB) stays in cache while its draws run. */
 const BLOCK = 1024;
 
@@ -88,7 +91,7 @@ export class Resampler {
     this.table = table;
     this.blockCounts = new Uint32Array(blocks);
     this.counts = new Uint32Array(3 * m);
-    this.random = new Uint32Array(this.draws);
+    this.random = new Uint32Array(Math.min(this.draws, RANDOM_CHUNK));
   }
 
   /**
@@ -97,19 +100,34 @@ export class Resampler {
    */
   resample(rng: Rng, a: Int32Array, b: Int32Array, sigma: Float64Array, variance: Float64Array, out: Required<Pairs>) {
     const { draws, m, blocks, blockStart, table, blockCounts, counts, random } = this;
-    rng.fill(random);
+    // The random numbers come in chunks of at most RANDOM_CHUNK, in the same order as one long fill.
+    const chunk = random.length;
+    const refill = (from: number) => {
+      const size = Math.min(chunk, draws - from);
+      rng.fill(size === chunk ? random : random.subarray(0, size));
+      return size;
+    };
     blockCounts.fill(0);
-    for (let v = 0; v < draws; v++) blockCounts[Math.floor((random[v]! * blocks) / TWO_32)]! += 1;
+    for (let v = 0; v < draws; v += chunk) {
+      const size = refill(v);
+      for (let i = 0; i < size; i++) blockCounts[Math.floor((random[i]! * blocks) / TWO_32)]! += 1;
+    }
     // Stage two, one 32-bit number per draw: u·len = 2³²·entry + rest, where rest/2³² is uniform on
     // [0, 1) in steps of len/2³² (≈2⁻²² for a block), fine enough to compare with the entry's threshold.
-    rng.fill(random);
     counts.fill(0);
-    let v = 0;
+    let i = 0;
+    let filled = 0;
+    let drawn = 0;
     for (let j = 0; j < blocks; j++) {
       const start = blockStart[j]!;
       const len = blockStart[j + 1]! - start;
       for (let c = blockCounts[j]!; c > 0; c--) {
-        const u = random[v++]! * len;
+        if (i === filled) {
+          filled = refill(drawn);
+          i = 0;
+        }
+        drawn++;
+        const u = random[i++]! * len;
         const entry = Math.floor(u / TWO_32);
         const off = 3 * (start + entry);
         counts[table[u - entry * TWO_32 < table[off]! ? off + 1 : off + 2]!]! += 1;
