@@ -143,6 +143,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fold(JSON.parse(readFileSync(input, 'utf8')));
   writeFileSync(output, renderSvg(root, title));
   const n = requests ? Number(requests) : 0;
-  console.log(`${output}: ${(root.total / 1e6).toFixed(2)} s sampled${n ? `, ${(root.total / n).toFixed(1)} µs/request` : ''}`);
+  console.log(
+    `${output}: ${(root.total / 1e6).toFixed(2)} s sampled${n ? `, ${(root.total / n).toFixed(1)} µs/request` : ''}`,
+  );
   console.log(topTable(root, n));
 }

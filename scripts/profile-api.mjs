@@ -77,7 +77,10 @@ try {
     for (let i = 0; i < VOTERS; i += 50)
       voterIds.push(
         ...(await Promise.all(
-          Array.from({ length: 50 }, async () => (await (await fetch(`${base}/api/duels/visitor`, { method: 'POST' })).json()).voterId),
+          Array.from(
+            { length: 50 },
+            async () => (await (await fetch(`${base}/api/duels/visitor`, { method: 'POST' })).json()).voterId,
+          ),
         )),
       );
   });
@@ -98,7 +101,7 @@ try {
   ];
   for (const route of routes) {
     const { profile, result } = await profiled(async () => {
-      const warm = await run({ url: base, duration: 2, requests: [route.request] });
+      await run({ url: base, duration: 2, requests: [route.request] });
       const from = process.hrtime.bigint() / 1000n;
       const measured = await run({ url: base, duration: SECONDS, requests: [route.request] });
       const to = process.hrtime.bigint() / 1000n;

@@ -121,7 +121,7 @@ const { chindingsSym } = pino.symbols;
 /**
  * Fastify's child logger per request, which only adds the request id. pino's own `child` passes the id
  * through every serializer and the wildcard redaction (the `*.password` paths) and rebuilds the formatters:
- * about a tenth of a small route's time (docs/perf/README.md). The id is made by `genReqId` (a UUID), so its
+ * about 5% of the health check's samples, and garbage (docs/perf/README.md). The id is made by `genReqId`, so its
  * JSON is appended to the parent's bindings as pino's child would write it; a route with its own log level
  * or serializers still gets pino's child.
  */
