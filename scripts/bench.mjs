@@ -8,13 +8,16 @@ import { load, median, pinLoadGenerator, ratioText, start, startRaw, waitFor } f
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
-const APP_PORT = 3901;
-const RAW_PORT = 3902;
+// BENCH_PORT moves both ports (app, then raw) when the defaults are taken.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3901);
+const RAW_PORT = APP_PORT + 1;
+// BENCH_SERVER runs another build (e.g. an older commit's apps/api/dist/server.js) for a before/after.
+const SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 
 const ROUTES = [{ name: 'GET /api/health', path: '/api/health', goal: 0.85 }];
 
 async function startApp() {
-  const child = await start(['apps/api/dist/server.js'], {
+  const child = await start([SERVER], {
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'manto-bench-')),

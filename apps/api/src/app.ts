@@ -5,9 +5,9 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino, { type Logger } from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { loggableError, requestSummary } from '#db/errors.ts';
@@ -15,6 +15,7 @@ import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { connectRedis } from '#lib/redis.ts';
+import { prependRouteHook } from '#lib/route-hooks.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import {
   AUTH_MAIL_KINDS,
@@ -115,6 +116,25 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'env'>, destinati
   return destination ? pino(options, destination) : pino(options);
 }
 
+const { chindingsSym } = pino.symbols;
+
+/**
+ * Fastify's child logger per request, which only adds the request id. pino's own `child` passes the id
+ * through every serializer and the wildcard redaction (the `*.password` paths) and rebuilds the formatters:
+ * about 5% of the health check's samples, and garbage (docs/perf/README.md). The id is made by `genReqId`, so its
+ * JSON is appended to the parent's bindings as pino's child would write it; a route with its own log level
+ * or serializers still gets pino's child.
+ */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) {
+  if (opts.level !== undefined || opts.serializers !== undefined) return logger.child(bindings, opts);
+  const parent = logger as unknown as Record<symbol, string>;
+  const child = Object.create(logger) as Record<symbol, string>;
+  let text = parent[chindingsSym] ?? '';
+  for (const [key, value] of Object.entries(bindings)) text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  child[chindingsSym] = text;
+  return child as unknown as FastifyBaseLogger;
+}
+
 /** index.html with the `manto-features` meta listing the features this server runs with. */
 export function withFeatures(html: string, features: string[]): string {
   return html.replace(
@@ -151,6 +171,7 @@ export async function buildApp(
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     genReqId: () => randomUUID(),
+    childLoggerFactory: requestLogger,
     frameworkErrors,
   });
   // JSON only: every other body type answers 415 (the social callback adds a form parser in its own scope).
@@ -214,6 +235,21 @@ export async function buildApp(
     () => outbox.waitingRequests(),
   );
 
+  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw: the management
+  // writes carry a hook that drops the cached catalogue, registered before any route so it sees them all;
+  // other requests run nothing (docs/decisions/0020-request-overhead.md).
+  const teamService = new TeamService(db);
+  const jerseyService = new JerseyService(db, teamService);
+  const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
+  const invalidateCatalogue = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) catalogue.invalidate();
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/manage/') && [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD'))
+      prependRouteHook(route, 'onResponse', invalidateCatalogue);
+  });
+
   await app.register(errors);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
@@ -256,9 +292,7 @@ export async function buildApp(
     secureCookies: config.env === 'production',
   });
   await app.register(meRoutes, { me: new MeService(db, auth, sessions) });
-  const teamService = new TeamService(db);
   await app.register(teamRoutes, { teams: teamService });
-  const jerseyService = new JerseyService(db, teamService);
   await app.register(jerseyRoutes, { jerseys: jerseyService });
   for (const kind of CATALOGUE_KINDS) await app.register(catalogueRoutes, { records: new CatalogueService(db, kind) });
   await app.register(imageRoutes, { images });
@@ -269,12 +303,6 @@ export async function buildApp(
   const counters = createCounters(config.redisUrl, log, now);
   await app.register(feedbackRoutes, {
     feedback: new FeedbackService(new FeedbackRepository(db), counters, config.jwtSecret, now),
-  });
-  const catalogue = new CatalogueCache(catalogueSource(jerseyService), now);
-  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.url.startsWith('/api/manage/') && reply.statusCode < 400)
-      catalogue.invalidate();
   });
   // Tournaments: a round job draws brackets and closes rounds as they fall due (docs/tournaments.md §5).
   const tournamentRepository = new TournamentRepository(db);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } fro
 import fp from 'fastify-plugin';
 import { type Access, hasAccess } from '@manto/contracts';
 import { AppError } from '#lib/app-error.ts';
+import { prependRouteHook } from '#lib/route-hooks.ts';
 
 /** The signed-in caller of a request, as the access rule sees it. */
 export interface Principal {
@@ -87,35 +88,41 @@ export default fp(async function access(app: FastifyInstance, opts: AccessOption
   app.decorate('routeTable', table);
   app.decorateRequest('principal', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const rule = route.config?.access;
-    if (!rule) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access: rule });
-    }
-  });
-
   async function resolve(request: FastifyRequest): Promise<Principal | null> {
     const token = bearer(request);
     return token ? opts.verify(token) : null;
   }
 
-  app.addHook('onRequest', async (request) => {
-    const rule = request.routeOptions.config?.access;
-    if (!rule) return;
-    if (rule === 'public') {
-      if (!request.routeOptions.config.identify || !bearer(request)) return;
-      // A stale token must not silently turn a member into a visitor: 401 makes the client refresh.
-      request.principal = await resolve(request);
-      if (!request.principal) throw new AppError(401, 'UNAUTHORIZED');
-      checkTerms(request, request.principal);
-      return;
+  /** A public route that wants to know a signed-in caller: only a request with a bearer token has work. */
+  async function identify(request: FastifyRequest) {
+    if (!bearer(request)) return;
+    // A stale token must not silently turn a member into a visitor: 401 makes the client refresh.
+    request.principal = await resolve(request);
+    if (!request.principal) throw new AppError(401, 'UNAUTHORIZED');
+    checkTerms(request, request.principal);
+  }
+
+  /** A route for signed-in callers with `rule`'s roles. */
+  const guard = (rule: Exclude<Access, 'public'>) =>
+    async function access(request: FastifyRequest) {
+      const principal = await resolve(request);
+      if (!principal) throw new AppError(401, 'UNAUTHORIZED');
+      if (!hasAccess(rule, principal.roles)) throw new AppError(403, 'FORBIDDEN');
+      checkTerms(request, principal);
+      request.principal = principal;
+    };
+
+  // The check is each route's own hook, so a public route (health, the catalogue, the next duel without a
+  // token) runs none of it; the rule is read once here, not per request (ADR 0020).
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.access;
+    if (route.url.startsWith('/api/')) {
+      if (!rule) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') table.push({ method, url: route.url, access: rule });
+      }
     }
-    const principal = await resolve(request);
-    if (!principal) throw new AppError(401, 'UNAUTHORIZED');
-    if (!hasAccess(rule, principal.roles)) throw new AppError(403, 'FORBIDDEN');
-    checkTerms(request, principal);
-    request.principal = principal;
+    if (!rule || (rule === 'public' && !route.config?.identify)) return;
+    prependRouteHook(route, 'onRequest', rule === 'public' ? identify : guard(rule));
   });
 });

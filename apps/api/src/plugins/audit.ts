@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '#db/client.ts';
 import { type AuditChanges, auditLog } from '#db/schema/index.ts';
+import { prependRouteHook } from '#lib/route-hooks.ts';
 
 /**
  * How a management write is audited (docs/security.md item 26). `load` reads the record as the API shows it,
@@ -68,21 +69,14 @@ function actionOf(method: string, hasId: boolean): string {
 export default fp(async function audit(app: FastifyInstance, opts: { db: Db }) {
   app.decorateRequest('auditBefore', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/manage/')) return;
-    const methods = [route.method].flat().filter((m) => WRITES.has(m));
-    if (methods.length > 0 && route.config?.audit === undefined)
-      throw new Error(`Route ${methods.join(',')} ${route.url} declares no audit rule`);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const rule = request.routeOptions.config?.audit;
+  async function loadBefore(request: FastifyRequest) {
+    const rule = request.routeOptions.config.audit;
     const id = (request.params as { id?: string } | undefined)?.id;
     if (rule && rule.load && id) request.auditBefore = await rule.load(id).catch(() => null);
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const rule = request.routeOptions.config?.audit;
+  async function write(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const rule = request.routeOptions.config.audit;
     if (!rule || !WRITES.has(request.method) || reply.statusCode >= 400 || !request.principal) return payload;
     let after: unknown = null;
     if (typeof payload === 'string' && payload.length > 0) {
@@ -114,5 +108,15 @@ export default fp(async function audit(app: FastifyInstance, opts: { db: Db }) {
       request.log.error({ err }, 'audit row not written');
     }
     return payload;
+  }
+
+  // Only routes with a rule carry the two hooks: reads and public routes run neither (ADR 0020).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((m) => WRITES.has(m));
+    if (route.url.startsWith('/api/manage/') && methods.length > 0 && route.config?.audit === undefined)
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no audit rule`);
+    if (!route.config?.audit) return;
+    prependRouteHook(route, 'preHandler', loadBefore);
+    prependRouteHook(route, 'onSend', write);
   });
 });

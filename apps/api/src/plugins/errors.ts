@@ -61,9 +61,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * Client mistakes are 4xx; a 5xx shows only a request id that the log also has.
  */
 export default fp(async function errors(app: FastifyInstance) {
-  app.decorateRequest('language', 'pt');
-  app.addHook('onRequest', async (request) => {
-    request.language = languageFromHeader(request.headers['accept-language']);
+  // Read from the header when asked (an error, a message), not by a hook on every request (ADR 0020).
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest): Language {
+      return languageFromHeader(this.headers['accept-language']);
+    },
   });
 
   const send = (

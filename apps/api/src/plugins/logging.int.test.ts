@@ -42,7 +42,12 @@ describe('the log', () => {
     expect(logged).toContain('/api/auth/confirm-email?');
     expect(logged).toContain('token=[redacted]');
     expect(logged).toContain('handed secrets');
-    expect(lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed')?.err).toBeDefined();
+    const entries = lines.map((l) => JSON.parse(l));
+    const failure = entries.find((l) => l.msg === 'request failed');
+    expect(failure?.err).toBeDefined();
+    // A request's lines carry its id (the one a 5xx answer shows), as one JSON field.
+    expect(failure?.reqId).toBe(failed.json().requestId);
+    expect(entries.filter((l) => l.reqId === failure?.reqId).map((l) => l.msg)).toContain('incoming request');
     for (const secret of [
       user.password,
       session.accessToken,

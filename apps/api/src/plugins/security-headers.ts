@@ -33,7 +33,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export default fp(async function securityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook: it runs on every request and never waits, so no promise per request (ADR 0020).
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    done();
   });
 });

@@ -40,7 +40,11 @@ function fieldWithNul(root: unknown): string | null {
 export default fp(async function textInput(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every request, votes included, and never waits.
   app.addHook('preValidation', (request, _reply, done) => {
-    const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+    // A NUL reaches a path parameter or the query only as the escape %00 in the URL (the HTTP parser
+    // refuses a raw one), so a URL without it skips their walk; a body is always walked (ADR 0020).
+    const field =
+      (request.url.includes('%00') ? (fieldWithNul(request.params) ?? fieldWithNul(request.query)) : null) ??
+      (request.body === undefined ? null : fieldWithNul(request.body));
     done(field ? fieldError(field, 'invalidCharacter') : undefined);
   });
 });
