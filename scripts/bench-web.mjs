@@ -5,7 +5,7 @@
 // /usr/bin/chromium). Each page runs RUNS times (default 3); the median performance run is shown.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -76,7 +76,8 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  console.log(`\nLighthouse ${lighthouse.version ?? ''} mobile, ${RUNS} run(s) per page, median by performance:`);
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`\nLighthouse mobile, ${RUNS} run(s) per page, median by performance; load average ${load}:`);
   console.table(rows.map(({ failing: _failing, ...row }) => row));
   for (const row of rows) if (row.failing.length) console.log(`${row.page}: failing audits: ${row.failing.join(', ')}`);
   const misses = rows.flatMap((r) => [
