@@ -1,4 +1,3 @@
-import './lib/zod-jitless.ts';
 import '@fontsource/play/400.css';
 import '@fontsource/play/700.css';
 import '@fontsource/archivo-black/400.css';

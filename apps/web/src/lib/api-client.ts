@@ -1,7 +1,8 @@
-import { errorEnvelope, tokens as tokensSchema, type Tokens } from '@manto/contracts';
+import type { Tokens } from '@manto/contracts';
 import type { z } from 'zod';
 import type { AuthStore } from './auth-store.ts';
 import { isTokenExpired } from './token-expiry.ts';
+import { pickErrorEnvelope, pickTokens } from './wire-shapes.ts';
 
 /** A failed call. `serverMessage` is the API's localised message, when the body had one. */
 export class ApiError extends Error {
@@ -139,10 +140,8 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (!response.ok) {
-      const envelope = errorEnvelope.safeParse(json);
-      if (envelope.success) {
-        throw new ApiError(response.status, envelope.data.code, envelope.data.message, envelope.data.details);
-      }
+      const envelope = pickErrorEnvelope(json);
+      if (envelope) throw new ApiError(response.status, envelope.code, envelope.message, envelope.details);
       throw new ApiError(response.status, `HTTP_${response.status}`, null);
     }
     if (!options.schema) return json as z.infer<S>;
@@ -175,11 +174,9 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.store.setTokens(stored);
         return stored;
       }
-      const fresh = await send(
-        '/auth/refresh',
-        { method: 'POST', body: { refreshToken: stored.refreshToken }, schema: tokensSchema },
-        null,
-      );
+      const answer = await send('/auth/refresh', { method: 'POST', body: { refreshToken: stored.refreshToken } }, null);
+      const fresh = pickTokens(answer);
+      if (!fresh) throw new ApiError(200, 'INVALID_RESPONSE', null);
       deps.store.setTokens(fresh);
       return fresh;
     }).finally(() => {
