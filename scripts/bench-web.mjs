@@ -76,7 +76,9 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   console.log(`\nLighthouse mobile, ${RUNS} run(s) per page, median by performance; load average ${load}:`);
   console.table(rows.map(({ failing: _failing, ...row }) => row));
   for (const row of rows) if (row.failing.length) console.log(`${row.page}: failing audits: ${row.failing.join(', ')}`);

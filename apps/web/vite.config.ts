@@ -62,10 +62,15 @@ function initialJsBudget(budgetKb: number): Plugin {
     closeBundle() {
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const scripts = [
-        ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="[^"]*?\/(assets\/[^"]+\.js)"/g),
+        ...html.matchAll(
+          /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="[^"]*?\/(assets\/[^"]+\.js)"/g,
+        ),
       ].map((match) => match[1] as string);
       if (scripts.length === 0) throw new Error('initial JS budget: no script found in index.html');
-      const sizes = scripts.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length }));
+      const sizes = scripts.map((file) => ({
+        file,
+        gzip: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,
+      }));
       const totalKb = sizes.reduce((sum, { gzip }) => sum + gzip, 0) / 1000;
       const detail = sizes
         .sort((a, b) => b.gzip - a.gzip)
@@ -74,7 +79,9 @@ function initialJsBudget(budgetKb: number): Plugin {
       const line = `initial JS of /app/ (entry + ${scripts.length - 1} modulepreloads, gzip): ${totalKb.toFixed(1)} kB, budget ${budgetKb} kB`;
       console.log(`\n${line}\n${detail}`);
       if (totalKb > budgetKb) {
-        throw new Error(`${line}: over budget (docs/performance.md). Split or lazy-load what the first screen does not need.`);
+        throw new Error(
+          `${line}: over budget (docs/performance.md). Split or lazy-load what the first screen does not need.`,
+        );
       }
     },
   };

@@ -1,7 +1,7 @@
-import { errorEnvelope, sessionUser, tokens } from '@manto/contracts';
+import { errorEnvelope, sessionUser, tokens, visitorIdResponse } from '@manto/contracts';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { pickErrorEnvelope, pickSessionUser, pickTokens } from './wire-shapes.ts';
+import { pickErrorEnvelope, pickSessionUser, pickTokens, pickVisitorId } from './wire-shapes.ts';
 
 const token = { accessToken: 'a.b.c', refreshToken: 'r', expiresAt: '2030-01-01T00:00:00.000Z' };
 const user = { email: 'ana@example.com', name: 'Ana Souza', team: 'Flamengo', roles: ['Moderator'] };
@@ -30,6 +30,7 @@ const samples = {
     { ...user, name: null },
     { ...user, id: 'x', tokens: token },
   ],
+  visitorId: [...common, { voterId: 'v1.abc.def' }, { voterId: 3 }, { voterId: 'v1.x', extra: true }, { id: 'v1.x' }],
   errorEnvelope: [
     ...common,
     envelope,
@@ -62,6 +63,10 @@ describe('the first screen reads the session and error bodies by the contractsâ€
 
   it('accepts exactly the stored users the contract accepts', () => {
     agrees(sessionUser, pickSessionUser, samples.sessionUser);
+  });
+
+  it('accepts exactly the visitor ids the contract accepts', () => {
+    agrees(visitorIdResponse, pickVisitorId, samples.visitorId);
   });
 
   it('accepts exactly the error bodies the contract accepts', () => {

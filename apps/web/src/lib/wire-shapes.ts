@@ -1,9 +1,10 @@
-import type { ErrorEnvelope, SessionUser, Tokens } from '@manto/contracts';
+import type { ErrorEnvelope, SessionUser, Tokens, VisitorIdResponse } from '@manto/contracts';
 
 /**
- * The three shapes the app reads before any screen code loads: the stored session (user and tokens,
- * read at start), the refresh answer and the API's error body. They are checked here by hand, with
- * the same rules as the contracts' zod schemas (`sessionUser`, `tokens`, `errorEnvelope`), so zod
+ * The shapes the app reads before any screen code loads: the stored session (user and tokens, read
+ * at start), the refresh answer, the API's error body and a new visitor id (asked for while the
+ * home page's code loads). They are checked here by hand, with the same rules as the contracts' zod
+ * schemas (`sessionUser`, `tokens`, `errorEnvelope`, `visitorIdResponse`), so zod
  * (26 kB gzip) is not part of the first screen's JavaScript (docs/performance.md, initial JS budget).
  * wire-shapes.test.ts holds them to the schemas: any sample one accepts, the other accepts too,
  * with the same output. Screens still validate their answers with the contracts.
@@ -44,4 +45,9 @@ export function pickErrorEnvelope(value: unknown): ErrorEnvelope | null {
   if ('details' in value) envelope.details = details as Record<string, string> | undefined;
   if ('requestId' in value) envelope.requestId = requestId as string | undefined;
   return envelope;
+}
+
+export function pickVisitorId(value: unknown): VisitorIdResponse | null {
+  if (!isObject(value) || !isString(value.voterId)) return null;
+  return { voterId: value.voterId };
 }

@@ -24,7 +24,9 @@ function loadMenu(): Promise<MenuComponent> {
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     const idle = () =>
-      'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200);
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
@@ -53,9 +55,7 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
     const show = (menu: MenuComponent) => {
       if (alive) setMenu(() => menu);
     };
-    void whenIdle()
-      .then(loadMenu)
-      .then(show);
+    void whenIdle().then(loadMenu).then(show);
     return () => {
       alive = false;
     };
