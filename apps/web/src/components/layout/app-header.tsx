@@ -8,7 +8,7 @@ import { hasAccess } from '@manto/contracts/roles';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { shopEnabled } from '#lib/features.ts';
-import { DeferredMenu } from './deferred-menu.tsx';
+import { DeferredMenu } from '../deferred-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import {
   jerseysLink,

@@ -3,7 +3,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@manto/contracts';
 import { SUPPORTED_LANGUAGES, toLanguage } from '#lib/language.ts';
-import { DeferredMenu } from './deferred-menu.tsx';
+import { DeferredMenu } from '../deferred-menu.tsx';
 
 /** Each language is named in itself, so it is found whatever the current language. */
 const NAMES: Record<Language, string> = { pt: 'Português', en: 'English' };

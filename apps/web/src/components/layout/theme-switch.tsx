@@ -1,7 +1,7 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DeferredMenu } from './deferred-menu.tsx';
+import { DeferredMenu } from '../deferred-menu.tsx';
 
 const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
   { value: 'light', label: 'theme.light', icon: IconSun },

@@ -6,7 +6,7 @@ import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { openFeedbackDialog } from '#lib/feedback-dialog.ts';
 import { personInitials } from '#lib/initials.ts';
 import { signOut } from '#lib/session.ts';
-import { DeferredMenu } from './deferred-menu.tsx';
+import { DeferredMenu } from '../deferred-menu.tsx';
 import { MENU_CLOSE_DELAY, MENU_OPEN_DELAY } from './nav-items.ts';
 
 /** Signed out: login and register. Signed in: profile and logout (docs/product.md §2). Both: send feedback. */

@@ -11,7 +11,7 @@ type TargetProps = {
 let loaded: MenuComponent | null = null;
 let loading: Promise<MenuComponent> | null = null;
 
-/** Mantine's Menu (with Popover and Floating UI, ≈ 20 kB gzip), fetched once for every header menu. */
+/** Mantine's Menu (with Popover and Floating UI, ≈ 20 kB gzip), fetched once for every deferred menu. */
 function loadMenu(): Promise<MenuComponent> {
   loading ??= import('./menu-code.ts').then((m) => {
     loaded = m.Menu;
@@ -40,7 +40,7 @@ interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'
 }
 
 /**
- * A header menu whose code loads after the first screen instead of with it (docs/performance.md,
+ * A menu (the header's, the duel's skip reasons) whose code loads after the first screen instead of with it (docs/performance.md,
  * initial JS budget): until then its button is drawn alone, the same size and place, so nothing
  * moves. Pointing at, focusing or clicking the button fetches the code at once; a click made before
  * it arrived opens the menu when it does.
@@ -67,7 +67,7 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
       onPointerEnter: start,
       onFocus: start,
       onClick: () => {
-        setOpenOnLoad(true);
+        if (!props.disabled) setOpenOnLoad(true);
         start();
       },
     });
