@@ -48,8 +48,9 @@ async function startBuild(build) {
   });
   const base = `http://127.0.0.1:${build.port}`;
   await waitFor(`${base}/api/health`);
-  // The demo is drawn in the background: wait for a ranking, so every page shows real content.
-  await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0);
+  // The demo is drawn in the background: wait for a ranking, so every page shows real content (a
+  // minute and more on a loaded machine).
+  await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0, 180);
   const teams = await (await fetch(`${base}/api/catalogue/teams?pageSize=1`)).json();
   const team = teams.items[0].slug;
   const jerseys = await (await fetch(`${base}/api/catalogue/teams/${team}/jerseys`)).json();

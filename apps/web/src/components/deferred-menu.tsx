@@ -40,10 +40,10 @@ interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'
 }
 
 /**
- * A menu (the header's, the duel's skip reasons) whose code loads after the first screen instead of with it (docs/performance.md,
- * initial JS budget): until then its button is drawn alone, the same size and place, so nothing
- * moves. Pointing at, focusing or clicking the button fetches the code at once; a click made before
- * it arrived opens the menu when it does.
+ * A menu (the header's, the duel's skip reasons) whose code loads after the first screen instead of
+ * with it (docs/performance.md, initial JS budget): until then its button is drawn alone, the same
+ * size and place, so nothing moves. Pointing at, focusing or clicking the button fetches the code at
+ * once; a click made before it arrived opens the menu when it does.
  */
 export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) {
   const [Menu, setMenu] = useState<MenuComponent | null>(() => loaded);
