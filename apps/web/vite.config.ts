@@ -148,11 +148,19 @@ const UI_LIBRARIES =
 const DISPLAY_COMPONENTS =
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Table|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
 
+/**
+ * What only forms use (Sistema, account): off the public pages' path, which needs the rest of 'ui'
+ * (Select, popovers). Not Checkbox or Radio: Combobox and Menu draw their check and radio icons.
+ */
+const FORM_PARTS =
+  /node_modules[\\/](@mantine[\\/]form|react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](ColorPicker|ColorInput|NumberInput|TagsInput|MultiSelect|PasswordInput|Switch|Textarea|Pill|PillsInput|FileButton|FileInput|Fieldset|NativeSelect|Tabs|Slider|Rating|Chip|JsonInput|PinInput|HueSlider|AlphaSlider|Autocomplete)[\\/])/;
+
 const vendorGroups: {
   name: string;
   test: RegExp;
   priority: number;
   tags?: '$initial'[];
+  includeDependenciesRecursively?: boolean;
   entriesAware?: boolean;
   entriesAwareMergeThreshold?: number;
 }[] = [
@@ -166,10 +174,12 @@ const vendorGroups: {
   // The UI libraries the first screen uses, in one chunk with it. The rest is in three chunks the
   // pages share, rather than left to the bundler, which cut them into dozens of 1–2 kB chunks that a
   // phone on HTTP/1.1 (6 connections) fetched in rounds (the home page needed 21 of them): display
-  // components (every public page), icons, and the rest (forms, overlays, pickers).
+  // components (every public page), icons, what only forms use, and the rest (inputs, overlays).
   { name: 'ui-shell', test: UI_LIBRARIES, tags: ['$initial'], priority: 15 },
   { name: 'ui-display', test: DISPLAY_COMPONENTS, priority: 12 },
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 12 },
+  // Only the matched modules: their dependencies (inputs, popovers) stay in 'ui' with the pages'.
+  { name: 'ui-forms', test: FORM_PARTS, priority: 11, includeDependenciesRecursively: false },
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
