@@ -16,8 +16,8 @@ export function pinLoadGenerator() {
 export const pinned = (args) =>
   canPin ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
 
-export async function waitFor(url, check = (res) => res.ok) {
-  for (let i = 0; i < 150; i++) {
+export async function waitFor(url, check = (res) => res.ok, seconds = 30) {
+  for (let i = 0; i < seconds * 5; i++) {
     try {
       if (await check(await fetch(url))) return;
     } catch {

@@ -3,9 +3,13 @@
 // Prints performance, accessibility and best-practices scores with LCP, TBT and CLS per page, and
 // the goals (docs/performance.md). Needs `npm run build` and Chromium (CHROMIUM_PATH, default
 // /usr/bin/chromium). Each page runs RUNS times (default 3); the median performance run is shown.
+//
+// BENCH_WEB_BASELINE=<dir>: a second built checkout (its apps/api/dist and apps/web/dist, e.g. a
+// worktree of an older commit after `npm run build`) served side by side on BENCH_WEB_PORT + 1; every
+// run alternates this build and that one (A B A B), so both see the same machine load.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -14,80 +18,114 @@ import { stop, waitFor } from './bench-lib.mjs';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const base = `http://127.0.0.1:${PORT}`;
+const BASELINE = process.env.BENCH_WEB_BASELINE;
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, lcpMs: 2000 };
 
-if (!existsSync('apps/web/dist/index.html') || !existsSync('apps/api/dist/server.js')) {
-  console.error('Build first: npm run build');
-  process.exit(1);
+const builds = [{ name: 'this build', root: process.cwd(), port: PORT }];
+if (BASELINE) builds.push({ name: 'baseline', root: path.resolve(BASELINE), port: PORT + 1 });
+for (const { root } of builds) {
+  if (
+    !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
+    !existsSync(path.join(root, 'apps/api/dist/server.js'))
+  ) {
+    console.error(`Build first (npm run build) in ${root}`);
+    process.exit(1);
+  }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'manto-bench-web-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-let chrome;
-try {
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** Starts a build's server on the demo data; resolves with the pages to measure once a ranking exists. */
+async function startBuild(build) {
+  build.dataDir = mkdtempSync(path.join(tmpdir(), 'manto-bench-web-'));
+  build.server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: build.root,
+    env: { ...process.env, PORT: String(build.port), DATA_DIR: build.dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${build.port}`;
   await waitFor(`${base}/api/health`);
-  // The demo is drawn in the background: wait for a ranking, so every page shows real content.
-  await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0);
+  // The demo is drawn in the background: wait for a ranking, so every page shows real content (a
+  // minute and more on a loaded machine).
+  await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0, 180);
   const teams = await (await fetch(`${base}/api/catalogue/teams?pageSize=1`)).json();
   const team = teams.items[0].slug;
   const jerseys = await (await fetch(`${base}/api/catalogue/teams/${team}/jerseys`)).json();
   const jersey = (jerseys.items ?? jerseys)[0].slug;
-  const pages = {
-    'duel (/app/)': '/app/',
-    rankings: '/app/rankings',
-    'jersey page': `/app/camisas/time/${team}/${jersey}`,
-    tournaments: '/app/torneios',
+  build.pages = {
+    'duel (/app/)': `${base}/app/`,
+    rankings: `${base}/app/rankings`,
+    'jersey page': `${base}/app/camisas/time/${team}/${jersey}`,
+    tournaments: `${base}/app/torneios`,
   };
+}
 
+let chrome;
+try {
+  // One after the other: two servers seeding the demo at once on a loaded machine time out.
+  for (const build of builds) await startBuild(build);
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
-  const rows = [];
-  for (const [name, url] of Object.entries(pages)) {
-    const runs = [];
+  const startLoad = load();
+  const rows = new Map(builds.map((b) => [b, []]));
+  for (const name of Object.keys(builds[0].pages)) {
+    const runs = new Map(builds.map((b) => [b, []]));
     for (let i = 0; i < RUNS; i++) {
-      const { lhr } = await lighthouse(`${base}${url}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-      runs.push({
-        page: name,
-        performance: Math.round(lhr.categories.performance.score * 100),
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
-        lcpMs: Math.round(audit('largest-contentful-paint')),
-        fcpMs: Math.round(audit('first-contentful-paint')),
-        tbtMs: Math.round(audit('total-blocking-time')),
-        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-        transferKiB: Math.round(audit('total-byte-weight') / 1024),
-        failing: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id),
-      });
+      for (const build of builds) {
+        const { lhr } = await lighthouse(build.pages[name], {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+        runs.get(build).push({
+          build: build.name,
+          page: name,
+          performance: Math.round(lhr.categories.performance.score * 100),
+          accessibility: Math.round(lhr.categories.accessibility.score * 100),
+          'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
+          lcpMs: Math.round(audit('largest-contentful-paint')),
+          fcpMs: Math.round(audit('first-contentful-paint')),
+          tbtMs: Math.round(audit('total-blocking-time')),
+          cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+          transferKiB: Math.round(audit('total-byte-weight') / 1024),
+          failing: Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+            .map((a) => a.id),
+        });
+      }
     }
-    runs.sort((a, b) => a.performance - b.performance);
-    rows.push(runs[Math.floor(runs.length / 2)]);
+    for (const build of builds) {
+      const list = runs.get(build).sort((a, b) => a.performance - b.performance);
+      rows.get(build).push(list[Math.floor(list.length / 2)]);
+    }
   }
-  console.log(`\nLighthouse ${lighthouse.version ?? ''} mobile, ${RUNS} run(s) per page, median by performance:`);
-  console.table(rows.map(({ failing: _failing, ...row }) => row));
-  for (const row of rows) if (row.failing.length) console.log(`${row.page}: failing audits: ${row.failing.join(', ')}`);
-  const misses = rows.flatMap((r) => [
-    ...['performance', 'accessibility', 'best-practices']
-      .filter((k) => r[k] < GOALS[k])
-      .map((k) => `${r.page} ${k} ${r[k]} < ${GOALS[k]}`),
-    ...(r.lcpMs > GOALS.lcpMs ? [`${r.page} LCP ${r.lcpMs} ms > ${GOALS.lcpMs} ms`] : []),
-  ]);
+  const all = builds.flatMap((b) => rows.get(b));
+  console.log(
+    `\nLighthouse mobile, ${RUNS} run(s) per page${BASELINE ? ' per build, alternated' : ''}, median by performance;` +
+      ` load average ${startLoad} at the start, ${load()} at the end:`,
+  );
+  console.table(all.map(({ failing: _failing, build, ...row }) => (BASELINE ? { build, ...row } : row)));
+  for (const row of all) if (row.failing.length) console.log(`${row.page}: failing audits: ${row.failing.join(', ')}`);
+  const misses = rows
+    .get(builds[0])
+    .flatMap((r) => [
+      ...['performance', 'accessibility', 'best-practices']
+        .filter((k) => r[k] < GOALS[k])
+        .map((k) => `${r.page} ${k} ${r[k]} < ${GOALS[k]}`),
+      ...(r.lcpMs > GOALS.lcpMs ? [`${r.page} LCP ${r.lcpMs} ms > ${GOALS.lcpMs} ms`] : []),
+    ]);
   console.log(misses.length ? `Goals missed:\n  ${misses.join('\n  ')}` : 'Every goal met.');
 } finally {
   await chrome?.kill();
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const build of builds) {
+    if (build.server) await stop(build.server);
+    if (build.dataDir) rmSync(build.dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -42,6 +43,50 @@ function precompress(): Plugin {
   };
 }
 
+/** docs/performance.md: the initial JS of /app/ (entry plus its modulepreloads, gzip), in kB of 1000 bytes as Vite prints. */
+const INITIAL_JS_BUDGET_KB = 200;
+
+/**
+ * Prints the initial JS of /app/ against its budget and fails the build above it: the scripts
+ * index.html loads before anything renders (the entry and every modulepreload), gzip level 9 as
+ * the server sends them. A size check on the build output, not a timing.
+ */
+function initialJsBudget(budgetKb: number): Plugin {
+  let outDir = '';
+  return {
+    name: 'manto-initial-js-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const scripts = [
+        ...html.matchAll(
+          /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="[^"]*?\/(assets\/[^"]+\.js)"/g,
+        ),
+      ].map((match) => match[1] as string);
+      if (scripts.length === 0) throw new Error('initial JS budget: no script found in index.html');
+      const sizes = scripts.map((file) => ({
+        file,
+        gzip: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length,
+      }));
+      const totalKb = sizes.reduce((sum, { gzip }) => sum + gzip, 0) / 1000;
+      const detail = sizes
+        .sort((a, b) => b.gzip - a.gzip)
+        .map(({ file, gzip }) => `  ${file.padEnd(48)} ${(gzip / 1000).toFixed(2).padStart(7)} kB`)
+        .join('\n');
+      const line = `initial JS of /app/ (entry + ${scripts.length - 1} modulepreloads, gzip): ${totalKb.toFixed(1)} kB, budget ${budgetKb} kB`;
+      console.log(`\n${line}\n${detail}`);
+      if (totalKb > budgetKb) {
+        throw new Error(
+          `${line}: over budget (docs/performance.md). Split or lazy-load what the first screen does not need.`,
+        );
+      }
+    },
+  };
+}
+
 /** The Latin fonts of the first screen: body, bold and headings (src/main.tsx, lib/theme.ts). */
 const FIRST_SCREEN_FONTS = /^assets\/(play-latin-(400|700)|archivo-black-latin-400)-normal-[\w-]+\.woff2$/;
 
@@ -73,27 +118,76 @@ function preloadFonts(): Plugin {
   };
 }
 
-/** Vendor libraries that change rarely get their own long-cached chunks. */
-const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
+/**
+ * Resolves `zod` to src/lib/zod-jitless.ts (which re-exports zod with its jitless switch set) for
+ * every importer but that module: the switch runs before any schema is built, with no import
+ * needed at start, so zod stays out of the first screen's code and loads with the screens that
+ * validate answers.
+ */
+function zodJitless(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));
+  return {
+    name: 'manto-zod-jitless',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || !importer || path.resolve(importer.split('?')[0] ?? '') === shim) return null;
+      return shim;
+    },
+  };
+}
+
+/**
+ * Vendor libraries that change rarely get their own long-cached chunks. Not Mantine: one chunk of
+ * it held every component any screen uses (131 kB gzip before the first paint); left to the
+ * bundler, each route's chunks carry only the components it renders.
+ */
+const UI_LIBRARIES =
+  /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|clsx|klona|fast-deep-equal)/;
+
+/** Mantine's display components the public pages draw (cards, grids, tables, skeletons…). */
+const DISPLAY_COMPONENTS =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Table|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
+
+/**
+ * What only forms use (Sistema, account): off the public pages' path, which needs the rest of 'ui'
+ * (Select, popovers). Not Checkbox or Radio: Combobox and Menu draw their check and radio icons.
+ */
+const FORM_PARTS =
+  /node_modules[\\/](@mantine[\\/]form|react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](ColorPicker|ColorInput|NumberInput|TagsInput|MultiSelect|PasswordInput|Switch|Textarea|Pill|PillsInput|FileButton|FileInput|Fieldset|NativeSelect|Tabs|Slider|Rating|Chip|JsonInput|PinInput|HueSlider|AlphaSlider|Autocomplete)[\\/])/;
+
+const vendorGroups: {
+  name: string;
+  test: RegExp;
+  priority: number;
+  tags?: '$initial'[];
+  includeDependenciesRecursively?: boolean;
+  entriesAware?: boolean;
+  entriesAwareMergeThreshold?: number;
+}[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  {
-    name: 'mantine',
-    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|clsx)/,
-    priority: 20,
-  },
   {
     name: 'i18n',
     test: /node_modules[\\/](i18next|react-i18next|i18next-http-backend|i18next-browser-languagedetector)[\\/]/,
     priority: 20,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+  // The UI libraries the first screen uses, in one chunk with it. The rest is in three chunks the
+  // pages share, rather than left to the bundler, which cut them into dozens of 1–2 kB chunks that a
+  // phone on HTTP/1.1 (6 connections) fetched in rounds (the home page needed 21 of them): display
+  // components (every public page), icons, what only forms use, and the rest (inputs, overlays).
+  { name: 'ui-shell', test: UI_LIBRARIES, tags: ['$initial'], priority: 15 },
+  { name: 'ui-display', test: DISPLAY_COMPONENTS, priority: 12 },
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 12 },
+  // Only the matched modules: their dependencies (inputs, popovers) stay in 'ui' with the pages'.
+  { name: 'ui-forms', test: FORM_PARTS, priority: 11, includeDependenciesRecursively: false },
+  { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
 ];
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), preloadFonts(), precompress()],
+  plugins: [zodJitless(), react(), preloadFonts(), precompress(), initialJsBudget(INITIAL_JS_BUDGET_KB)],
   css: { postcss: './postcss.config.cjs' },
   server: {
     port: 5173,

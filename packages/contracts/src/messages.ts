@@ -3,8 +3,9 @@
  * envelope from Accept-Language) and the web (which shows the same text for client-side checks).
  * Placeholders use {{name}} as i18next does.
  */
-export const LANGUAGES = ['pt', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from './languages.ts';
+
+export { LANGUAGES, type Language } from './languages.ts';
 
 const pt = {
   // validation keys (zod issues map to these; see validation.ts)

@@ -9,13 +9,7 @@ export type VoteOutcome = (typeof VOTE_OUTCOMES)[number];
 export const SKIP_REASONS = ['dont_know', 'cant_decide', 'same'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/**
- * Visitors identify themselves with an id the server issued (POST /api/duels/visitor), kept in local storage
- * and sent in this header (docs/ranking.md §1).
- */
-export const VOTER_HEADER = 'x-voter-id';
-/** Signed visitor ids start with this version tag; anything else (an old browser-made UUID) is replaced. */
-export const VISITOR_ID_PREFIX = 'v1.';
+export { VISITOR_ID_PREFIX, VOTER_HEADER } from './voter.ts';
 
 /** A fresh visitor id, signed by the server: `v1.<uuid>.<mac>`. */
 export const visitorIdResponse = z.object({ voterId: z.string() });

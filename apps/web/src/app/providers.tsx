@@ -1,13 +1,18 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme.ts';
+
+/**
+ * The toasts' host loads just after the first screen: nothing is notified before a first action, and
+ * `notifications.show` queues in Mantine's store until the host mounts (docs/performance.md).
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /** Cached server data belongs to a session: drop it when the session ends. */
 function useClearCacheOnSignOut() {
@@ -31,7 +36,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Notifications position="top-right" autoClose={3000} limit={4} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" autoClose={3000} limit={4} />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<LoadingScreen fullHeight />}>{children}</Suspense>
         </QueryClientProvider>

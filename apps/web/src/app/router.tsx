@@ -3,6 +3,8 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { RouteGuard } from '../components/route-guard.tsx';
+import { primeNextDuel } from '../features/duels/api/early-duel.ts';
+import { primeGlobalRanking } from '../features/rankings/api/early-ranking.ts';
 import { shopEnabled } from '../lib/features.ts';
 import { i18n } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
@@ -76,15 +78,19 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
           {
             // The home page is the global duel (docs/product.md §2); the home feature frames it.
             index: true,
-            lazy: () =>
-              withTexts(['duels'], () =>
+            // Once, when the home page is first wanted: its first duel is asked for now, alongside
+            // its code and texts, not after they have arrived and rendered (features/duels/api/early-duel.ts).
+            lazy: () => {
+              primeNextDuel({});
+              return withTexts(['duels'], () =>
                 Promise.all([
                   import('../features/home/routes/home-route.tsx'),
                   import('../features/duels/routes/global-duel-route.tsx'),
                 ]),
               ).then(([{ HomeRoute }, { GlobalDuelRoute }]) => ({
                 Component: () => <HomeRoute duel={<GlobalDuelRoute />} />,
-              })),
+              }));
+            },
           },
           {
             path: 'comparar/times',
@@ -201,12 +207,15 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
             children: [
               {
                 index: true,
-                lazy: () =>
-                  withTexts(['rankings'], () => import('../features/rankings/routes/global-ranking-route.tsx')).then(
-                    (m) => ({
-                      Component: m.GlobalRankingRoute,
-                    }),
-                  ),
+                lazy: () => {
+                  // Loaded at this address: its ranking is asked for now, alongside the code. After a
+                  // navigation (the address is still the previous page's) the page asks itself.
+                  if (window.location.pathname === '/app/rankings') primeGlobalRanking(window.location.search);
+                  return withTexts(
+                    ['rankings'],
+                    () => import('../features/rankings/routes/global-ranking-route.tsx'),
+                  ).then((m) => ({ Component: m.GlobalRankingRoute }));
+                },
               },
               {
                 path: 'times',

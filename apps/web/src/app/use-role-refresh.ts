@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { profileQuery } from '../features/auth/api/queries.ts';
+import { profileQuery } from '../features/auth/api/profile-query.ts';
 import { authStore, isAuthenticated, useAuth } from '#lib/auth-store.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, createApiClient, LOGIN_URL, SessionEndedError, type LockManagerLike } from './api-client.ts';
 import { createAuthStore, encodeValue, TOKENS_KEY, type AuthStore } from './auth-store.ts';
 import { jwtExpiringIn, MemoryStorage } from './testing/fake-jwt.ts';
@@ -385,5 +386,49 @@ describe('api client: 401 and logout', () => {
     await client.logout();
     expect(calls).toHaveLength(0);
     expect(store.getState().user).toBeNull();
+  });
+});
+
+describe('api client: a read primed before its screen loaded', () => {
+  const ranking = z.object({ items: z.array(z.string()) });
+
+  it('answers the screen’s first request from the early call, checked by its schema, and only once', async () => {
+    let served = 0;
+    const { client, calls } = setup(() => json(200, { items: [`page-${++served}`] }));
+    client.prime('/rankings', { page: 2, pageSize: 50 });
+    expect(calls).toHaveLength(1);
+    await expect(client.request('/rankings', { query: { page: 2, pageSize: 50 }, schema: ranking })).resolves.toEqual({
+      items: ['page-1'],
+    });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next read asks the server again.
+    await expect(client.request('/rankings', { query: { page: 2, pageSize: 50 }, schema: ranking })).resolves.toEqual({
+      items: ['page-2'],
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not used for another address, and an answer the schema refuses fails as a direct one would', async () => {
+    const { client, calls } = setup(() => json(200, { items: [1] }));
+    client.prime('/rankings', { page: 1 });
+    await expect(client.request('/rankings', { query: { page: 3 }, schema: ranking })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+    expect(calls).toHaveLength(2);
+    await expect(client.request('/rankings', { query: { page: 1 }, schema: ranking })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('passes on the server’s refusal with its message', async () => {
+    const { client } = setup(() =>
+      json(503, { statusCode: 503, code: 'UNAVAILABLE', message: 'Tente de novo em instantes.' }),
+    );
+    client.prime('/rankings');
+    await expect(client.request('/rankings', { schema: ranking })).rejects.toMatchObject({
+      status: 503,
+      serverMessage: 'Tente de novo em instantes.',
+    });
   });
 });

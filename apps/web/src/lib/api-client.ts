@@ -1,7 +1,8 @@
-import { errorEnvelope, tokens as tokensSchema, type Tokens } from '@manto/contracts';
+import type { Tokens } from '@manto/contracts';
 import type { z } from 'zod';
 import type { AuthStore } from './auth-store.ts';
 import { isTokenExpired } from './token-expiry.ts';
+import { pickErrorEnvelope, pickTokens } from './wire-shapes.ts';
 
 /** A failed call. `serverMessage` is the API's localised message, when the body had one. */
 export class ApiError extends Error {
@@ -79,6 +80,8 @@ export interface ApiClientDeps {
 
 export const LOGIN_URL = '/app/auth/login';
 const REFRESH_LOCK = 'manto-refresh';
+/** A primed read older than this is not used: the screen asks again. */
+const PRIMED_FRESH_MS = 30_000;
 /** A token this close to its exp is treated as expired so it does not die in transit. */
 const EXPIRY_LEEWAY_MS = 5_000;
 
@@ -139,16 +142,40 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (!response.ok) {
-      const envelope = errorEnvelope.safeParse(json);
-      if (envelope.success) {
-        throw new ApiError(response.status, envelope.data.code, envelope.data.message, envelope.data.details);
-      }
+      const envelope = pickErrorEnvelope(json);
+      if (envelope) throw new ApiError(response.status, envelope.code, envelope.message, envelope.details);
       throw new ApiError(response.status, `HTTP_${response.status}`, null);
     }
-    if (!options.schema) return json as z.infer<S>;
-    const parsed = options.schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', null);
+    return checked(options.schema, json, response.status);
+  }
+
+  function checked<S extends z.ZodType>(schema: S | undefined, json: unknown, status: number): z.infer<S> {
+    if (!schema) return json as z.infer<S>;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ApiError(status, 'INVALID_RESPONSE', null);
     return parsed.data as z.infer<S>;
+  }
+
+  /** Public reads asked for before their screen's code arrived (prime), each answered once. */
+  const primed = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+  /**
+   * Starts a public GET now, while the screen that needs it is still loading: the screen's own
+   * `request` for the same URL, within PRIMED_FRESH_MS, takes this answer (checked by its schema)
+   * instead of asking again. Used by the router for the first screen (docs/performance.md).
+   */
+  function prime(path: string, query?: Query): void {
+    const answer = send(path, { query }, null);
+    // Never taken (the visitor went elsewhere): nobody waits on it, so its failure is nobody's.
+    answer.catch(() => undefined);
+    primed.set(url(path, query), { at: now(), answer });
+  }
+
+  function takePrimed(key: string): Promise<unknown> | null {
+    const entry = primed.get(key);
+    if (!entry) return null;
+    primed.delete(key);
+    return now() - entry.at <= PRIMED_FRESH_MS ? entry.answer : null;
   }
 
   /** Ends the session: clear, then send the browser to login. */
@@ -175,11 +202,9 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.store.setTokens(stored);
         return stored;
       }
-      const fresh = await send(
-        '/auth/refresh',
-        { method: 'POST', body: { refreshToken: stored.refreshToken }, schema: tokensSchema },
-        null,
-      );
+      const answer = await send('/auth/refresh', { method: 'POST', body: { refreshToken: stored.refreshToken } }, null);
+      const fresh = pickTokens(answer);
+      if (!fresh) throw new ApiError(200, 'INVALID_RESPONSE', null);
       deps.store.setTokens(fresh);
       return fresh;
     }).finally(() => {
@@ -208,6 +233,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** A call without credentials (login, register, public reads). */
   function request<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
+    const early = (options.method ?? 'GET') === 'GET' ? takePrimed(url(path, options.query)) : null;
+    if (early) return early.then((json) => checked(options.schema, json, 200));
     return send(path, options, null);
   }
 
@@ -258,5 +285,5 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  return { request, authorized, optionallyAuthorized, logout, freshAccessToken };
+  return { request, prime, authorized, optionallyAuthorized, logout, freshAccessToken };
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { sessionUser, tokens as tokensSchema, type SessionUser, type Tokens } from '@manto/contracts';
+import type { SessionUser, Tokens } from '@manto/contracts';
+import { pickSessionUser, pickTokens } from './wire-shapes.ts';
 
 /** Local storage keys (docs/product.md §3: user and tokens are kept encoded). */
 export const USER_KEY = 'manto.user';
@@ -59,14 +60,12 @@ export function createAuthStore(storageArg: Storage | undefined) {
   };
 
   function readUser(): SessionUser | null {
-    const parsed = sessionUser.safeParse(decodeValue(storage?.getItem(USER_KEY) ?? null));
-    return parsed.success ? parsed.data : null;
+    return pickSessionUser(decodeValue(storage?.getItem(USER_KEY) ?? null));
   }
 
   /** Reads the tokens as stored right now — another tab may have rotated them. */
   function readStoredTokens(): Tokens | null {
-    const parsed = tokensSchema.safeParse(decodeValue(storage?.getItem(TOKENS_KEY) ?? null));
-    return parsed.success ? parsed.data : null;
+    return pickTokens(decodeValue(storage?.getItem(TOKENS_KEY) ?? null));
   }
 
   function write(key: string, value: unknown) {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { issueParams } from '@manto/contracts';
 import type { z } from 'zod';
+import './error-texts.ts';
 
 export type FormErrors = Record<string, string>;
 

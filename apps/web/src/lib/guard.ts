@@ -1,4 +1,4 @@
-import { hasAccess, type Access } from '@manto/contracts';
+import { hasAccess, type Access } from '@manto/contracts/roles';
 
 /** Who may open a screen: an access rule from the contracts, or signed-out users only. */
 export type RouteRule = Access | 'signedOut';

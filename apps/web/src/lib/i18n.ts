@@ -1,14 +1,17 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { messages } from '@manto/contracts';
+import ptCommon from '../../public/locales/pt/common.json';
 import { RetryingBackend } from './i18n-backend.ts';
 import { languageOptions, toLanguage } from './language.ts';
 
 export const i18n = i18next.createInstance();
 
-/** Namespaces loaded at start; features may load more with useTranslation(ns). */
-export const NAMESPACES = ['common', 'auth'] as const;
+/**
+ * Namespaces loaded at start; features load theirs with useTranslation(ns) (the router starts a
+ * screen's namespaces with its code). The shell only needs 'common'.
+ */
+export const NAMESPACES = ['common'] as const;
 
 function setHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(lng);
@@ -18,8 +21,10 @@ let started: Promise<unknown> | null = null;
 
 /**
  * Translations come from /app/locales/{lng}/{ns}.json, with the Portuguese ones bundled as a fallback
- * (lib/i18n-backend.ts); the 'errors' namespace is the contracts' message catalogue, bundled, so
- * client-side validation shows the API's exact texts.
+ * (lib/i18n-backend.ts); the 'errors' namespace is the contracts' message catalogue, added by the
+ * screens that use it (lib/error-texts.ts). Portuguese 'common' (the shell's texts, 1.5 KB
+ * gzip) is bundled outright: the first language needs no file read before the first paint, while
+ * English stays a file read on demand.
  */
 export function initI18n(): Promise<unknown> {
   started ??= (() => {
@@ -34,10 +39,7 @@ export function initI18n(): Promise<unknown> {
         defaultNS: 'common',
         fallbackNS: 'common',
         partialBundledLanguages: true,
-        resources: {
-          pt: { errors: messages.pt },
-          en: { errors: messages.en },
-        },
+        resources: { pt: { common: ptCommon } },
         // docs/product.md §4: 5 retries from 350 ms, doubling (done by the backend, so i18next's own
         // connector must not retry again), at most 10 reads in parallel.
         backend: { loadPath: '/app/locales/{{lng}}/{{ns}}.json', retries: 5, retryDelayMs: 350 },

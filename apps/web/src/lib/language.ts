@@ -1,6 +1,6 @@
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
 import type { InitOptions } from 'i18next';
-import { LANGUAGES, type Language } from '@manto/contracts';
+import { LANGUAGES, type Language } from '@manto/contracts/languages';
 
 export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 export const FALLBACK_LANGUAGE: Language = 'pt';

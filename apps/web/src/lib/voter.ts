@@ -1,4 +1,4 @@
-import { VISITOR_ID_PREFIX, VOTER_HEADER } from '@manto/contracts';
+import { VISITOR_ID_PREFIX, VOTER_HEADER } from '@manto/contracts/voter';
 import { ApiError } from './api-client.ts';
 
 /** Where a visitor's id is kept (docs/ranking.md §1: the voter key of signed-out users). */

@@ -1,14 +1,24 @@
 import { Box, Container } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AppFooter } from '#components/layout/app-footer.tsx';
 import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
-import { TermsConsentDialog } from '../../features/auth/components/terms-consent-dialog.tsx';
-import { FeedbackDialog } from '../../features/feedback/components/feedback-dialog.tsx';
+import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
+import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
 import classes from './root-layout.module.css';
+
+// The two dialogs are code most visits never run: loaded when they can first show, not with the
+// first screen (docs/performance.md, initial JS budget).
+const TermsConsentDialog = lazy(() =>
+  import('../../features/auth/components/terms-consent-dialog.tsx').then((m) => ({ default: m.TermsConsentDialog })),
+);
+const FeedbackDialog = lazy(() =>
+  import('../../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
+);
 
 /** Shows the loading screen only when a page takes long enough to notice. */
 function useSlowNavigation(delayMs = 150): boolean {
@@ -31,6 +41,9 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();
   useRoleRefresh();
+  // Re-consent only concerns members; the feedback dialog mounts at its first opening.
+  const signedIn = isAuthenticated(useAuth());
+  const feedbackWanted = useLatch(useFeedbackDialogOpen());
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -43,8 +56,10 @@ export function RootLayout() {
         </Container>
       </Box>
       <AppFooter />
-      <FeedbackDialog />
-      <TermsConsentDialog />
+      <Suspense fallback={null}>
+        {feedbackWanted && <FeedbackDialog />}
+        {signedIn && <TermsConsentDialog />}
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

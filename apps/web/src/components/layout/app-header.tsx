@@ -1,14 +1,15 @@
-import { Burger, Container, Menu } from '@mantine/core';
+import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconShirtSport } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { hasAccess } from '@manto/contracts';
+import { hasAccess } from '@manto/contracts/roles';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { useLatch } from '#lib/use-latch.ts';
 import { shopEnabled } from '#lib/features.ts';
+import { DeferredMenu } from '../deferred-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { NavDrawer } from './nav-drawer.tsx';
 import {
   jerseysLink,
   shopLink,
@@ -22,6 +23,11 @@ import { ThemeSwitch } from './theme-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 import classes from './app-header.module.css';
 
+// The phone menu (a Drawer: modal, focus trap, scroll lock) loads when the burger is first
+// touched, not with the first screen (docs/performance.md, initial JS budget).
+const loadNavDrawer = () => import('./nav-drawer.tsx');
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
+
 /** The Sistema link shows only for signed-in admins and moderators (docs/product.md §6). */
 export function useShowsSistema(): boolean {
   const auth = useAuth();
@@ -34,6 +40,7 @@ export function AppHeader() {
   const showsSistema = useShowsSistema();
   const showsShop = shopEnabled();
   const { pathname } = useLocation();
+  const drawerWanted = useLatch(drawerOpened);
 
   // A navigation closes the drawer.
   useEffect(() => {
@@ -53,28 +60,28 @@ export function AppHeader() {
 
         <nav className={classes.nav} aria-label={t('nav.label')}>
           {navGroups.map((group) => (
-            <Menu
+            <DeferredMenu
               key={group.label}
               trigger="click-hover"
               openDelay={MENU_OPEN_DELAY}
               closeDelay={MENU_CLOSE_DELAY}
               position="bottom-start"
               offset={4}
-            >
-              <Menu.Target>
+              target={
                 <button type="button" className={classes.link}>
                   {t(group.label)}
                   <IconChevronDown size={14} stroke={1.8} aria-hidden />
                 </button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {group.items.map((item) => (
+              }
+            >
+              {(Menu) =>
+                group.items.map((item) => (
                   <Menu.Item key={item.to} component={Link} to={item.to}>
                     {t(item.label)}
                   </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+                ))
+              }
+            </DeferredMenu>
           ))}
           <NavLink
             to={jerseysLink.to}
@@ -116,13 +123,18 @@ export function AppHeader() {
             className={classes.mobileOnly}
             opened={drawerOpened}
             onClick={drawer.toggle}
+            onPointerDown={() => void loadNavDrawer()}
             size="sm"
             aria-label={t('nav.menu')}
             aria-expanded={drawerOpened}
           />
         </div>
       </Container>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} showsSistema={showsSistema} showsShop={showsShop} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} showsSistema={showsSistema} showsShop={showsShop} />
+        </Suspense>
+      )}
     </header>
   );
 }

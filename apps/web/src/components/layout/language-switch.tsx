@@ -1,8 +1,9 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@manto/contracts';
 import { SUPPORTED_LANGUAGES, toLanguage } from '#lib/language.ts';
+import { DeferredMenu } from '../deferred-menu.tsx';
 
 /** Each language is named in itself, so it is found whatever the current language. */
 const NAMES: Record<Language, string> = { pt: 'Português', en: 'English' };
@@ -11,8 +12,9 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      target={
         <Button
           variant="default"
           size="compact-md"
@@ -24,17 +26,20 @@ export function LanguageSwitch() {
         >
           {current.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        <Menu.RadioGroup value={current} onChange={(lng) => void i18n.changeLanguage(lng)}>
-          {SUPPORTED_LANGUAGES.map((lng) => (
-            <Menu.RadioItem key={lng} value={lng} lang={lng} closeMenuOnClick>
-              {NAMES[lng]}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('language.label')}</Menu.Label>
+          <Menu.RadioGroup value={current} onChange={(lng) => void i18n.changeLanguage(lng)}>
+            {SUPPORTED_LANGUAGES.map((lng) => (
+              <Menu.RadioItem key={lng} value={lng} lang={lng} closeMenuOnClick>
+                {NAMES[lng]}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

@@ -1,12 +1,7 @@
-import {
-  ActionIcon,
-  Menu,
-  useComputedColorScheme,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredMenu } from '../deferred-menu.tsx';
 
 const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
   { value: 'light', label: 'theme.light', icon: IconSun },
@@ -21,27 +16,31 @@ export function ThemeSwitch() {
   const computed = useComputedColorScheme('light');
   const Icon = computed === 'dark' ? IconMoon : IconSun;
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      target={
         <ActionIcon variant="default" size="lg" aria-label={t('theme.label')}>
           <Icon size={18} stroke={1.6} />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('theme.label')}</Menu.Label>
-        <Menu.RadioGroup value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)}>
-          {OPTIONS.map((option) => (
-            <Menu.RadioItem
-              key={option.value}
-              value={option.value}
-              closeMenuOnClick
-              rightSection={<option.icon size={16} stroke={1.6} aria-hidden />}
-            >
-              {t(option.label)}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('theme.label')}</Menu.Label>
+          <Menu.RadioGroup value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)}>
+            {OPTIONS.map((option) => (
+              <Menu.RadioItem
+                key={option.value}
+                value={option.value}
+                closeMenuOnClick
+                rightSection={<option.icon size={16} stroke={1.6} aria-hidden />}
+              >
+                {t(option.label)}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { meKeys } from '#api/keys.ts';
-import { getCurrentTerms, getProfile, getSocialProviders } from './auth-api.ts';
+import { getCurrentTerms, getSocialProviders } from './auth-api.ts';
+
+export { profileQuery } from './profile-query.ts';
 
 /** Query keys go from general to specific; mutations invalidate through these. */
 export const authKeys = {
@@ -15,5 +17,3 @@ export const providersQuery = () => queryOptions({ queryKey: authKeys.providers(
 /** Terms are localised by Accept-Language, so the language is part of the key. */
 export const termsQuery = (language: string) =>
   queryOptions({ queryKey: authKeys.terms(language), queryFn: getCurrentTerms });
-
-export const profileQuery = () => queryOptions({ queryKey: authKeys.me(), queryFn: getProfile, staleTime: 0 });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '#lib/api-client.ts';
+import '#lib/error-texts.ts';
 import { safeRedirectPath } from '#lib/navigation.ts';
 import { exchangeSocialCode } from '../api/auth-api.ts';
 import { useCompleteSignIn } from '../api/hooks.ts';

@@ -1,39 +1,31 @@
 import {
   nextDuelResponse,
   teamJerseysResponse,
-  visitorIdResponse,
   voteResponse,
   type DuelScopeQuery,
   type VoteInput,
 } from '@manto/contracts';
 import { api } from '#lib/api.ts';
-import { definedQuery } from '#lib/api-client.ts';
-import { authStore } from '#lib/auth-store.ts';
-import { createVoterIds, withVoterId } from '#lib/voter.ts';
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The visitor's server-issued id, kept in local storage under `manto.voterId` (docs/ranking.md §1). */
-const voterIds = createVoterIds(browserStorage(), async () => {
-  const { voterId } = await api.request('/duels/visitor', { method: 'POST', schema: visitorIdResponse });
-  return voterId;
-});
+import { ApiError, definedQuery } from '#lib/api-client.ts';
+import { takePrimedDuel } from './early-duel.ts';
+import { asVoter } from './voter-session.ts';
 
 /**
- * Members are known by their token and need no visitor id; visitors send theirs as X-Voter-Id, and the server
- * binds the duel to whoever asked.
+ * A fresh duel in the scope; a refused visitor id is replaced and the call made once more. The home
+ * page's first duel was asked for while its code loaded (early-duel.ts): that answer is taken and
+ * checked here.
  */
-const asVoter = <T>(call: (headers: Record<string, string>) => Promise<T>, retry: boolean): Promise<T> =>
-  authStore.getState().tokens ? call({}) : withVoterId(voterIds, call, { retry });
+export const getNextDuel = async (scope: DuelScopeQuery, signal?: AbortSignal) => {
+  const primed = takePrimedDuel(scope);
+  if (primed) {
+    const parsed = nextDuelResponse.safeParse(await primed);
+    if (!parsed.success) throw new ApiError(200, 'INVALID_RESPONSE', null);
+    return parsed.data;
+  }
+  return fetchNextDuel(scope, signal);
+};
 
-/** A fresh duel in the scope; a refused visitor id is replaced and the call made once more. */
-export const getNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
+const fetchNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
   asVoter(
     (headers) =>
       api.optionallyAuthorized('/duels/next', {

@@ -1,7 +1,8 @@
-import { Button, Kbd, Menu } from '@mantine/core';
+import { Button, Kbd } from '@mantine/core';
 import { SKIP_REASONS, type SkipReason } from '@manto/contracts';
 import { IconChevronDown, IconEqual, IconPlayerSkipForward, IconThumbDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredMenu } from '#components/deferred-menu.tsx';
 import { KEY_GLYPHS } from '../lib/keyboard.ts';
 import classes from './duel.module.css';
 
@@ -43,8 +44,11 @@ export function DuelActions({ disabled, chosen, onTie, onBothBad, onSkip }: Duel
       >
         {t('duel.bothBad')}
       </Button>
-      <Menu position="bottom-end" disabled={disabled}>
-        <Menu.Target>
+      {/* The skip reasons' menu code loads after the first duel is on screen (docs/performance.md). */}
+      <DeferredMenu
+        position="bottom-end"
+        disabled={disabled}
+        target={
           <Button
             variant={chosen === 'skip' ? 'filled' : 'subtle'}
             aria-disabled={disabled || undefined}
@@ -53,15 +57,16 @@ export function DuelActions({ disabled, chosen, onTie, onBothBad, onSkip }: Duel
           >
             {t('duel.skip')}
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {SKIP_REASONS.map((reason) => (
+        }
+      >
+        {(Menu) =>
+          SKIP_REASONS.map((reason) => (
             <Menu.Item key={reason} onClick={() => onSkip(reason)}>
               {t(`duel.skipReasons.${reason}`)}
             </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+          ))
+        }
+      </DeferredMenu>
     </div>
   );
 }

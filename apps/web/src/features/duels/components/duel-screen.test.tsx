@@ -10,6 +10,7 @@ import { i18n } from '#lib/i18n.ts';
 import { createQueryClient } from '#lib/query-client.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { theme } from '#lib/theme.ts';
+import { primeNextDuel } from '../api/early-duel.ts';
 import { GlobalDuelRoute } from '../routes/global-duel-route.tsx';
 
 // The global duel screen (the real DuelScreen) with the app's providers and the real pt texts;
@@ -119,6 +120,25 @@ afterEach(() => {
 });
 
 describe('DuelScreen', () => {
+  it('shows the duel asked for while its code loaded, without asking twice; a later screen asks anew', async () => {
+    let served = 0;
+    const sent = stubServer((request) => {
+      if (isNext(request)) return json(200, ++served === 1 ? FIRST : SECOND);
+      return json(404, {});
+    });
+    primeNextDuel({});
+    const first = renderDuel();
+    expect(await choose('Aurora FC 2024 · Titular')).toBeTruthy();
+    expect(sent.filter(isNext)).toHaveLength(1);
+    expect(sent.filter(isVisitor)).toHaveLength(1);
+
+    // A duel token is single use: the next screen draws its own duel.
+    first.unmount();
+    renderDuel();
+    expect(await choose('Delta EC 2022 · Terceira')).toBeTruthy();
+    expect(sent.filter(isNext)).toHaveLength(2);
+  });
+
   it('votes, shows the result, then the next pair', async () => {
     const sent = stubServer((request) => {
       if (isNext(request)) return json(200, FIRST);

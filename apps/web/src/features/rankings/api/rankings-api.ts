@@ -1,8 +1,8 @@
 import { rankingResponse } from '@manto/contracts';
 import { api } from '#lib/api.ts';
-import { definedQuery } from '#lib/api-client.ts';
+import { rankingRequestQuery } from './early-ranking.ts';
 
-export const RANKING_PAGE_SIZE = 50;
+export { RANKING_PAGE_SIZE } from './early-ranking.ts';
 
 export interface RankingParams {
   seasonFrom?: number | undefined;
@@ -15,7 +15,7 @@ export interface RankingParams {
 /** The global ranking (no team) or one team's, narrowed by the filters; ranks stay the scope's. */
 export const getRanking = (teamSlug: string | null, params: RankingParams) =>
   api.request('/rankings', {
-    query: definedQuery({ team: teamSlug ?? undefined, ...params, pageSize: RANKING_PAGE_SIZE }),
+    query: rankingRequestQuery(teamSlug, params),
     schema: rankingResponse,
   });
 

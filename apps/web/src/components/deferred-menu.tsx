@@ -1,0 +1,81 @@
+import type { Menu as MantineMenu, MenuProps } from '@mantine/core';
+import { cloneElement, useEffect, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+
+type MenuComponent = typeof MantineMenu;
+type TargetProps = {
+  onClick?: (event: SyntheticEvent) => void;
+  onPointerEnter?: (event: SyntheticEvent) => void;
+  onFocus?: (event: SyntheticEvent) => void;
+};
+
+let loaded: MenuComponent | null = null;
+let loading: Promise<MenuComponent> | null = null;
+
+/** Mantine's Menu (with Popover and Floating UI, ≈ 20 kB gzip), fetched once for every deferred menu. */
+function loadMenu(): Promise<MenuComponent> {
+  loading ??= import('./menu-code.ts').then((m) => {
+    loaded = m.Menu;
+    return m.Menu;
+  });
+  return loading;
+}
+
+/** After the first screen has painted and the browser is idle: nothing a first paint waits for. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'> {
+  /** The button that opens the menu; shown as is until the menu's code has arrived. */
+  target: ReactElement<TargetProps>;
+  /** The dropdown's content, drawn with the Menu once loaded (Menu.Item, Menu.Label…). */
+  children: (Menu: MenuComponent) => ReactNode;
+}
+
+/**
+ * A menu (the header's, the duel's skip reasons) whose code loads after the first screen instead of
+ * with it (docs/performance.md, initial JS budget): until then its button is drawn alone, the same
+ * size and place, so nothing moves. Pointing at, focusing or clicking the button fetches the code at
+ * once; a click made before it arrived opens the menu when it does.
+ */
+export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) {
+  const [Menu, setMenu] = useState<MenuComponent | null>(() => loaded);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+
+  useEffect(() => {
+    if (Menu) return;
+    let alive = true;
+    const show = (menu: MenuComponent) => {
+      if (alive) setMenu(() => menu);
+    };
+    void whenIdle().then(loadMenu).then(show);
+    return () => {
+      alive = false;
+    };
+  }, [Menu]);
+
+  if (!Menu) {
+    const start = () => void loadMenu().then((menu) => setMenu(() => menu));
+    return cloneElement(target, {
+      onPointerEnter: start,
+      onFocus: start,
+      onClick: () => {
+        if (!props.disabled) setOpenOnLoad(true);
+        start();
+      },
+    });
+  }
+  return (
+    <Menu {...props} defaultOpened={openOnLoad}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>{children(Menu)}</Menu.Dropdown>
+    </Menu>
+  );
+}
