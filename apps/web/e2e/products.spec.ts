@@ -38,8 +38,9 @@ test('an admin restocks an out-of-stock product and the dashboard counts follow'
     await page.getByRole('searchbox', { name: 'Buscar produto' }).fill(name);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('Sem estoque')).toBeVisible();
-    // The row was already listed before the search: wait for the searched total, so axe does not read
-    // the list dimmed while the debounced search refetches.
+    // The row may be listed before the search applies: wait until the debounced search is in the URL
+    // (the list refetches, aria-busy, in the same render), so axe does not read the list dimmed.
+    await expect(page).toHaveURL(/[?&]busca=/);
     await expect(page.getByText('1 produto', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'products list');
   });
