@@ -148,6 +148,29 @@ async function addVotes(n) {
   await copy('pair_stats (low_id, high_id, low_wins, high_wins, ties)', tallyLines());
 }
 
+/**
+ * The same while the API runs: the votes and their tallies land in one transaction (through unlogged
+ * staging tables), as the vote statement would leave them, so the job never reads one without the other.
+ */
+async function addVotesLive(n) {
+  await onPostgres(dbUrl, (c) =>
+    c.query(`drop table if exists votes_staging, pair_stats_staging;
+      create unlogged table votes_staging as select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key,
+        issued_at, answered_at from votes limit 0;
+      create unlogged table pair_stats_staging as select low_id, high_id, low_wins, high_wins, ties from pair_stats limit 0;`),
+  );
+  await copy(VOTE_COLUMNS.replace(/^votes/, 'votes_staging'), voteLines(n, Date.now()));
+  await copy('pair_stats_staging (low_id, high_id, low_wins, high_wins, ties)', tallyLines());
+  await onPostgres(dbUrl, (c) =>
+    c.query(`begin;
+      insert into ${VOTE_COLUMNS} select * from votes_staging;
+      delete from pair_stats;
+      insert into pair_stats (low_id, high_id, low_wins, high_wins, ties) select * from pair_stats_staging;
+      commit;
+      drop table votes_staging, pair_stats_staging;`),
+  );
+}
+
 // ————————————————————————————————————————————— the API —————————————————————————————————————————————
 
 const SERVER_ENV = {
@@ -313,7 +336,7 @@ async function step(target) {
     await api.runsDone(1);
     const idle = await measure(ids, () => false, 5000);
     const votes = votesMade;
-    await addVotes(STEADY_VOTES);
+    await addVotesLive(STEADY_VOTES);
     while (!api.fitting() && api.runs.length < 2) await sleep(20);
     const during = await measure(ids, () => api.runs.length < 2, 0);
     await api.runsDone(2);
