@@ -6,6 +6,26 @@ import { constraintViolation } from '#db/errors.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { ELO_START } from './elo.ts';
 
+/** The columns both vote statements (one vote, a batch) insert, in the order their selects give them. */
+const VOTE_COLUMNS = cols(
+  votes.duelId,
+  votes.scope,
+  votes.leftId,
+  votes.rightId,
+  votes.outcome,
+  votes.skipReason,
+  votes.voterKey,
+  votes.userId,
+  votes.ipHash,
+  votes.networkKey,
+  votes.userAgent,
+  votes.issuedAt,
+  votes.answeredAt,
+  votes.fast,
+  votes.valid,
+  votes.invalidReason,
+);
+
 /** A vote as the one-statement insert takes it. */
 export interface VoteToStore {
   duelId: string;
@@ -209,24 +229,7 @@ export class DuelRepository {
             from xd left join xa on xa.i = xd.i left join xn on xn.i = xd.i
         ),
         v as (
-          insert into ${votes} (${cols(
-            votes.duelId,
-            votes.scope,
-            votes.leftId,
-            votes.rightId,
-            votes.outcome,
-            votes.skipReason,
-            votes.voterKey,
-            votes.userId,
-            votes.ipHash,
-            votes.networkKey,
-            votes.userAgent,
-            votes.issuedAt,
-            votes.answeredAt,
-            votes.fast,
-            votes.valid,
-            votes.invalidReason,
-          )})
+          insert into ${votes} (${VOTE_COLUMNS})
           select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash, network_key,
             user_agent, issued_at, answered_at, fast, valid, case when valid then null else 'daily_cap' end
             from ok order by i
@@ -380,24 +383,7 @@ export class DuelRepository {
         this.db,
         sql`with m as (${match}), d as (${day}), a as (${address}), n as (${network}),
           v as (
-            insert into ${votes} (${cols(
-              votes.duelId,
-              votes.scope,
-              votes.leftId,
-              votes.rightId,
-              votes.outcome,
-              votes.skipReason,
-              votes.voterKey,
-              votes.userId,
-              votes.ipHash,
-              votes.networkKey,
-              votes.userAgent,
-              votes.issuedAt,
-              votes.answeredAt,
-              votes.fast,
-              votes.valid,
-              votes.invalidReason,
-            )})
+            insert into ${votes} (${VOTE_COLUMNS})
             select ${v.duelId}, ${v.scope}, ${v.leftId}, ${v.rightId}, ${v.outcome}, ${v.skipReason},
               ${v.voterKey}, ${v.userId}, ${v.ipHash}, ${v.networkKey}, ${v.userAgent},
               ${v.issuedAt.toISOString()}, ${v.answeredAt.toISOString()}, ${v.fast}, ok,
