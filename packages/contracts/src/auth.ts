@@ -95,6 +95,8 @@ export const profile = z.object({
   termsVersion: z.number().int().nullable(),
   /** A newer version is published: the member must accept it before any other write. */
   termsPending: z.boolean(),
+  /** The member keeps their favourite team and region out of the segment rankings (docs/segments.md). */
+  segmentOptOut: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -142,6 +144,7 @@ export const updateProfileBody = z
     gender: profileFields.gender,
     favouriteTeam: profileFields.favouriteTeam,
     language: z.enum(['pt', 'en']),
+    segmentOptOut: z.boolean(),
   })
   .partial();
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;

@@ -14,3 +14,4 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './terms.ts';
 export * from './shop.ts';
+export * from './regions.ts';

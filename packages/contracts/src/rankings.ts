@@ -121,9 +121,54 @@ export type VoteResult = z.infer<typeof voteResponse>;
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const season = z.coerce.number().int().min(1870).max(2100).optional();
 
+// ——————————————————————————————————————————— segments ———————————————————————————————————————————
+// Rankings by who voted (docs/segments.md): 'neutral' (the global ranking without each member's votes on
+// their own team's jerseys), 'fans:<team slug>' (only that team's fans), 'country:<ISO 3166-1 alpha-2>'
+// and 'state:<UF>' (Brazilian states). Segments of people are shown only from SEGMENT_MIN_VOTERS voters.
+
+export const SEGMENT_KINDS = ['neutral', 'fans', 'country', 'state'] as const;
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+/** The smallest threshold an operator may configure: below it a segment could point at a few people. */
+export const SEGMENT_MIN_VOTERS_FLOOR = 10;
+export const SEGMENT_MIN_VOTERS_DEFAULT = 30;
+
+/** A segment key as the API takes it; malformed keys are refused, unknown teams or regions are 404. */
+export const segmentKey = z
+  .string()
+  .trim()
+  .max(140)
+  .regex(/^(neutral|fans:[a-z0-9-]{1,120}|country:[A-Z]{2}|state:[A-Z]{2})$/, 'invalidValue');
+
+export const rankingSegment = z.object({
+  key: z.string(),
+  kind: z.enum(SEGMENT_KINDS),
+  /** The team whose fans voted (kind 'fans'). */
+  team: teamSummary.nullable(),
+  /** ISO country code (kind 'country') or Brazilian state code (kind 'state'). */
+  region: z.string().nullable(),
+  /** Distinct voters in the segment, given only when it is shown; null for 'neutral' and below the threshold. */
+  voters: z.number().int().nullable(),
+  minVoters: z.number().int(),
+  /** False when the segment has fewer than minVoters voters: then nothing of it is given (no rows, no votes). */
+  available: z.boolean(),
+});
+export type RankingSegment = z.infer<typeof rankingSegment>;
+
+const segmentVoters = z.number().int();
+/** The segments shown now (each with at least minVoters voters), for the pickers. */
+export const segmentsResponse = z.object({
+  minVoters: z.number().int(),
+  fans: z.array(z.object({ team: teamSummary, voters: segmentVoters })),
+  countries: z.array(z.object({ code: z.string(), voters: segmentVoters })),
+  states: z.array(z.object({ code: z.string(), voters: segmentVoters })),
+});
+export type Segments = z.infer<typeof segmentsResponse>;
+
 export const rankingQuery = z.strictObject({
   /** A team's ranking; global when absent. */
   team: slug.optional(),
+  /** A ranking by who voted (global scope only: not with `team`). */
+  segment: segmentKey.optional(),
   seasonFrom: season,
   seasonTo: season,
   model: slug.optional(),
@@ -168,6 +213,8 @@ export const rankingResponse = paged(rankingRow).extend({
   models: z.array(namedRef),
   suppliers: z.array(namedRef),
   seasons: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+  /** The segment asked for; null for the ordinary ranking. */
+  segment: rankingSegment.nullable(),
 });
 export type Ranking = z.infer<typeof rankingResponse>;
 
@@ -210,6 +257,10 @@ export type Standing = z.infer<typeof standing>;
 export const jerseyRatingResponse = z.object({
   global: standing.nullable(),
   team: standing.nullable(),
+  /** In the neutral ranking (no member's votes on their own team's jerseys). */
+  neutral: standing.nullable(),
+  /** In the ranking by the jersey's own team's fans, when that segment is shown (enough voters). */
+  ownFans: standing.nullable(),
   /** Global score over time, oldest first, one point per snapshot. */
   history: z.array(z.object({ at: z.string(), score: z.number(), lower: z.number(), upper: z.number() })),
 });
@@ -218,6 +269,7 @@ export type JerseyRating = z.infer<typeof jerseyRatingResponse>;
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const rankingExportQuery = z.strictObject({
   team: slug.optional(),
+  segment: segmentKey.optional(),
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });
 export const votesExportQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });

@@ -32,6 +32,8 @@ export const rankingFits = pgTable(
      * voters who voted after it (docs/ranking.md §6).
      */
     lastVoteId: bigint('last_vote_id', { mode: 'number' }),
+    /** Distinct voters in a segment's fit (docs/segments.md); null for the other scopes. */
+    voters: integer('voters'),
   },
   (t) => [index('ranking_fits_scope_idx').on(t.scope, t.fittedAt)],
 );

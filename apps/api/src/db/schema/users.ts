@@ -17,6 +17,8 @@ export const users = pgTable(
     country: text('country'),
     gender: text('gender'),
     favouriteTeamId: uuid('favourite_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** Keeps the favourite team and region out of the segment rankings (docs/segments.md). */
+    segmentOptOut: boolean('segment_opt_out').notNull().default(false),
     language: text('language').notNull().default('pt'),
     roles: text('roles')
       .array()

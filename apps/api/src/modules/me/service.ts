@@ -43,6 +43,7 @@ export class MeService {
       createdAt: u.createdAt.toISOString(),
       termsVersion: u.termsVersion,
       termsPending: row.termsPending,
+      segmentOptOut: u.segmentOptOut,
     };
   }
 

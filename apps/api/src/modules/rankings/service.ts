@@ -120,6 +120,7 @@ export class RankingService {
       models: distinct(all.map((r) => r.jersey.model)),
       suppliers: distinct(all.map((r) => r.jersey.supplier)),
       seasons: seasons.length > 0 ? { min: Math.min(...seasons), max: Math.max(...seasons) } : null,
+      segment: null,
     };
   }
 
@@ -167,6 +168,8 @@ export class RankingService {
     return {
       global,
       team,
+      neutral: null,
+      ownFans: null,
       history: history.reverse().map((h) => ({
         at: new Date(h.at).toISOString(),
         score: round1(Number(h.score)),

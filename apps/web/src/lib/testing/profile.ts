@@ -16,5 +16,6 @@ export const testProfile = (overrides: Partial<Profile> = {}): Profile => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   termsVersion: 1,
   termsPending: false,
+  segmentOptOut: false,
   ...overrides,
 });
