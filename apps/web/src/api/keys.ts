@@ -20,6 +20,8 @@ export const catalogueKeys = {
 export const ratingKeys = {
   all: ['ratings'] as const,
   jersey: (jerseyId: string) => [...ratingKeys.all, 'jersey', jerseyId] as const,
+  /** The segment rankings shown now (fanbases, countries, states). */
+  segments: () => [...ratingKeys.all, 'segments'] as const,
 };
 
 /**

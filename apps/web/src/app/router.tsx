@@ -231,6 +231,13 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                     Component: m.TeamRankingRoute,
                   })),
               },
+              {
+                path: 'torcidas/:teamSlug',
+                lazy: () =>
+                  withTexts(['rankings'], () => import('../features/rankings/routes/fanbase-ranking-route.tsx')).then(
+                    (m) => ({ Component: m.FanbaseRankingRoute }),
+                  ),
+              },
             ],
           },
           {

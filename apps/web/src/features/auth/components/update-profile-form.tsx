@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateProfileBody, type Profile, type UpdateProfileBody } from '@manto/contracts';
@@ -21,9 +21,11 @@ interface ProfileValues {
   gender: string | null;
   favouriteTeam: string | null;
   language: string;
+  /** Keep the favourite team and region out of the segment rankings (docs/segments.md). */
+  segmentOptOut: boolean;
 }
 
-const FIELDS = ['name', 'city', 'state', 'country', 'gender', 'favouriteTeam', 'language'] as const;
+const FIELDS = ['name', 'city', 'state', 'country', 'gender', 'favouriteTeam', 'language', 'segmentOptOut'] as const;
 
 function valuesOf(profile: Profile): ProfileValues {
   return {
@@ -34,12 +36,13 @@ function valuesOf(profile: Profile): ProfileValues {
     gender: profile.gender,
     favouriteTeam: profile.favouriteTeam?.slug ?? null,
     language: profile.language,
+    segmentOptOut: profile.segmentOptOut,
   };
 }
 
 /** PATCH /api/me sends only what changed, so a half-filled social profile can still be edited. */
-function changes(values: ProfileValues, initial: ProfileValues): Record<string, string> {
-  const body: Record<string, string> = {};
+function changes(values: ProfileValues, initial: ProfileValues): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = {};
   for (const field of FIELDS) {
     const value = values[field] ?? '';
     if (value !== (initial[field] ?? '')) body[field] = value;
@@ -99,6 +102,11 @@ export function UpdateProfileForm({ profile }: { profile: Profile }) {
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('language')}
+          />
+          <Checkbox
+            label={t('profile.segmentOptOut.label')}
+            description={t('profile.segmentOptOut.help')}
+            {...form.getInputProps('segmentOptOut', { type: 'checkbox' })}
           />
           <Group justify="flex-end" mt="xs">
             <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty()}>

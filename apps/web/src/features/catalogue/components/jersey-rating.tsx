@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { ApiError } from '#lib/api-client.ts';
 import { jerseyRatingQuery } from '#api/ratings.ts';
 import classes from './jersey-rating.module.css';
+import { JerseySegments } from './jersey-segments.tsx';
 import { ScoreSparkline } from './score-sparkline.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 
@@ -124,7 +125,13 @@ export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slu
     );
   } else {
     // A 404 means the ranking does not know the jersey (e.g. just deactivated): shown as unranked.
-    const { global, team: inTeam, history } = query.data ?? { global: null, team: null, history: [] };
+    const {
+      global,
+      team: inTeam,
+      neutral,
+      ownFans,
+      history,
+    } = query.data ?? { global: null, team: null, neutral: null, ownFans: null, history: [] };
     if (!global && !inTeam) {
       body = (
         <Paper withBorder p="md">
@@ -168,6 +175,9 @@ export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slu
               />
             )}
           </SimpleGrid>
+          {global && (neutral || ownFans) && (
+            <JerseySegments global={global} neutral={neutral} ownFans={ownFans} team={team} locale={locale} />
+          )}
           <Paper withBorder p="md">
             <Title order={3} fz="md" mb="xs">
               {t('rating.history')}

@@ -23,6 +23,8 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { JerseyCard } from '../components/jersey-card.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { PageControls } from '#components/page-controls.tsx';
+import { FanbaseLink } from '#components/fanbase-link.tsx';
+import { segmentsQuery } from '#api/segments.ts';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);
@@ -41,6 +43,8 @@ export function TeamJerseysRoute() {
     page: Math.max(1, Number(params.get('pagina')) || 1),
   };
   const query = useQuery(teamJerseysQuery(teamSlug, filters));
+  // The fanbase's ranking is linked only when it is shown (enough voting fans: docs/segments.md).
+  const segments = useQuery(segmentsQuery());
 
   const update = (key: string, value: string | null | undefined) =>
     setParams((prev) => {
@@ -85,6 +89,12 @@ export function TeamJerseysRoute() {
             {[team.city, team.state, team.country].filter(Boolean).join(' · ')} ·{' '}
             {t('teams.jerseys', { count: team.jerseysCount })}
           </Text>
+          <FanbaseLink
+            team={team}
+            segments={segments.data}
+            link={t('fans.link', { team: team.name })}
+            note={(minVoters) => t('fans.notShown', { team: team.name, count: minVoters })}
+          />
         </div>
       </Group>
 

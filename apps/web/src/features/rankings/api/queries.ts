@@ -15,8 +15,11 @@ export const rankingQuery = (teamSlug: string | null, params: RankingParams) =>
   queryOptions({
     queryKey: rankingKeys.ranking(teamSlug, params),
     queryFn: () => getRanking(teamSlug, params),
-    // Another page or filter of the same scope stays on screen while loading; another team does not.
+    // Another page or filter of the same scope stays on screen while loading; another team or segment
+    // does not (its rows would pass for the new ranking's).
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === (teamSlug ?? '(global)') ? previous : undefined,
+      previousQuery?.queryKey[2] === (teamSlug ?? '(global)') && previousQuery.queryKey[3].segment === params.segment
+        ? previous
+        : undefined,
     staleTime: RANKING_STALE_MS,
   });

@@ -9,6 +9,8 @@ export interface RankingParams {
   seasonTo?: number | undefined;
   model?: string | undefined;
   supplier?: string | undefined;
+  /** A ranking by who voted (docs/segments.md): 'neutral', 'fans:<team>', 'country:<ISO>', 'state:<UF>'. */
+  segment?: string | undefined;
   page: number;
 }
 
@@ -22,9 +24,10 @@ export const getRanking = (teamSlug: string | null, params: RankingParams) =>
 export type ExportFormat = 'csv' | 'json';
 
 /** The ranking snapshot as a file (a plain link: the server answers with an attachment). */
-export function rankingExportUrl(teamSlug: string | null, format: ExportFormat): string {
+export function rankingExportUrl(teamSlug: string | null, format: ExportFormat, segment?: string): string {
   const query = new URLSearchParams();
   if (teamSlug) query.set('team', teamSlug);
+  if (segment) query.set('segment', segment);
   query.set('format', format);
   return `/api/rankings/export?${query.toString()}`;
 }

@@ -3,8 +3,16 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { rankingExportUrl, votesExportUrl } from '../api/rankings-api.ts';
 
+interface ExportPanelProps {
+  teamSlug: string | null;
+  /** The segment shown (docs/segments.md): its snapshot is the one downloaded. */
+  segment?: string | undefined;
+  /** False when the segment is not shown (too few voters): there is no snapshot to download. */
+  withRanking?: boolean;
+}
+
 /** Open data: the scope's snapshot and every vote (anonymised), as CSV or JSON files. */
-export function ExportPanel({ teamSlug }: { teamSlug: string | null }) {
+export function ExportPanel({ teamSlug, segment, withRanking = true }: ExportPanelProps) {
   const { t } = useTranslation('rankings');
   const link = (href: string, label: string, text: string) => (
     <Button
@@ -31,13 +39,15 @@ export function ExportPanel({ teamSlug }: { teamSlug: string | null }) {
           </Text>
         </div>
         <Group gap="lg" wrap="wrap">
-          <Group gap="xs">
-            <Text size="sm" fw={700}>
-              {t('export.ranking')}
-            </Text>
-            {link(rankingExportUrl(teamSlug, 'csv'), t('export.rankingCsv'), 'CSV')}
-            {link(rankingExportUrl(teamSlug, 'json'), t('export.rankingJson'), 'JSON')}
-          </Group>
+          {withRanking && (
+            <Group gap="xs">
+              <Text size="sm" fw={700}>
+                {t('export.ranking')}
+              </Text>
+              {link(rankingExportUrl(teamSlug, 'csv', segment), t('export.rankingCsv'), 'CSV')}
+              {link(rankingExportUrl(teamSlug, 'json', segment), t('export.rankingJson'), 'JSON')}
+            </Group>
+          )}
           <Group gap="xs">
             <Text size="sm" fw={700}>
               {t('export.votes')}

@@ -14,7 +14,9 @@ import {
   RANKING_PARAM,
   hasRankingFilters,
   parseRankingSearch,
+  segmentRegion,
   withParam,
+  withSegment,
   withoutFilters,
 } from '../lib/search-params.ts';
 import { ExportPanel } from './export-panel.tsx';
@@ -25,6 +27,10 @@ import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
+import { segmentsQuery } from '#api/segments.ts';
+import { FanbaseLink } from '#components/fanbase-link.tsx';
+import { FanbaseLinks, SegmentControls } from './segment-controls.tsx';
+import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 
 function RankingSkeleton() {
   return (
@@ -36,16 +42,30 @@ function RankingSkeleton() {
   );
 }
 
+interface RankingScreenProps {
+  /** A team's ranking; null for the global one (or a fanbase's: `fansOf`). */
+  teamSlug: string | null;
+  /** The global ranking fitted on this team's fans' votes only (segment `fans:<slug>`). */
+  fansOf?: string;
+}
+
 /**
  * One ranking scope (global when `teamSlug` is null): header with the snapshot's age, filters in
- * the URL, the table (a compact list on narrow screens), paging, legend and downloads.
+ * the URL, the table (a compact list on narrow screens), paging, legend and downloads. The global
+ * ranking can be narrowed to who voted (docs/segments.md): neutral or a region from the URL, or one
+ * fanbase (`fansOf`, its own page).
  */
-export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
+export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const filters = parseRankingSearch(params);
+  const fromUrl = parseRankingSearch(params);
+  // Segments are global only: a team page ignores them, the fanbase page has its own.
+  const segment = fansOf ? `fans:${fansOf}` : teamSlug === null ? fromUrl.segment : undefined;
+  const filters = { ...fromUrl, segment };
   const query = useQuery(rankingQuery(teamSlug, filters));
+  // The pickers (global) and the fanbase link (a team's page) read the segments shown.
+  const segments = useQuery({ ...segmentsQuery(), enabled: !fansOf });
   const filtered = hasRankingFilters(filters);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
@@ -53,54 +73,113 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
   const data = query.data;
   const team = data?.team ?? null;
   const update = (key: string, value: string | number | null) => setParams((prev) => withParam(prev, key, value));
+  const fansTeam = data?.segment?.team ?? null;
 
-  const header =
-    teamSlug === null ? (
-      <Group justify="space-between" align="end" gap="sm">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 34 }}>
-            {t('global.title')}
+  const header = fansOf ? (
+    <Stack gap="sm">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/rankings">
+          {t('global.title')}
+        </Anchor>
+        <Text>{fansTeam?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <Group wrap="nowrap" align="center">
+        {fansTeam && <TeamCrest team={fansTeam} size={56} />}
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+            {fansTeam ? (
+              t('fans.title', { team: fansTeam.name })
+            ) : data ? (
+              t('fans.titleNoTeam')
+            ) : (
+              <Skeleton height={36} width={260} />
+            )}
           </Title>
-          <Text c="dimmed">{t('global.subtitle')}</Text>
+          {fansTeam && <Text c="dimmed">{t('fans.subtitle', { team: fansTeam.name })}</Text>}
         </div>
-        <Anchor component={Link} to="/rankings/times" size="sm">
-          {t('global.teamsLink')}
+      </Group>
+      <Group gap="md">
+        <Anchor component={Link} to={`/rankings/times/${fansOf}`} size="sm">
+          {fansTeam ? t('fans.teamRanking', { team: fansTeam.name }) : t('team.breadcrumb')}
+        </Anchor>
+        <Anchor component={Link} to="/rankings?neutro=1" size="sm">
+          {t('fans.neutralLink')}
         </Anchor>
       </Group>
-    ) : (
-      <Stack gap="sm">
-        <Breadcrumbs>
-          <Anchor component={Link} to="/rankings/times">
-            {t('team.breadcrumb')}
+    </Stack>
+  ) : teamSlug === null ? (
+    <Group justify="space-between" align="end" gap="sm">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          {t('global.title')}
+        </Title>
+        <Text c="dimmed">{t('global.subtitle')}</Text>
+      </div>
+      <Anchor component={Link} to="/rankings/times" size="sm">
+        {t('global.teamsLink')}
+      </Anchor>
+    </Group>
+  ) : (
+    <Stack gap="sm">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/rankings/times">
+          {t('team.breadcrumb')}
+        </Anchor>
+        <Text>{team?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <Group wrap="nowrap" align="center">
+        {team && <TeamCrest team={team} size={56} />}
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+            {team ? t('team.title', { team: team.name }) : <Skeleton height={36} width={260} />}
+          </Title>
+          {team && <Text c="dimmed">{t('team.subtitle', { team: team.name })}</Text>}
+        </div>
+      </Group>
+      {team && (
+        <Group gap="md">
+          <Anchor component={Link} to={`/comparar/times/${team.slug}`} size="sm">
+            {t('team.duel')}
           </Anchor>
-          <Text>{team?.name ?? '…'}</Text>
-        </Breadcrumbs>
-        <Group wrap="nowrap" align="center">
-          {team && <TeamCrest team={team} size={56} />}
-          <div style={{ minWidth: 0 }}>
-            <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
-              {team ? t('team.title', { team: team.name }) : <Skeleton height={36} width={260} />}
-            </Title>
-            {team && <Text c="dimmed">{t('team.subtitle', { team: team.name })}</Text>}
-          </div>
+          <Anchor component={Link} to={`/camisas/time/${team.slug}`} size="sm">
+            {t('team.jerseys')}
+          </Anchor>
+          <FanbaseLink
+            team={team}
+            segments={segments.data}
+            link={t('fans.link', { team: team.name })}
+            note={(minVoters) => t('fans.notShown', { team: team.name, count: minVoters })}
+          />
         </Group>
-        {team && (
-          <Group gap="md">
-            <Anchor component={Link} to={`/comparar/times/${team.slug}`} size="sm">
-              {t('team.duel')}
-            </Anchor>
-            <Anchor component={Link} to={`/camisas/time/${team.slug}`} size="sm">
-              {t('team.jerseys')}
-            </Anchor>
-          </Group>
-        )}
+      )}
+    </Stack>
+  );
+
+  // The global ranking's pickers and a line on what the chosen segment counts.
+  const segmentPart =
+    teamSlug === null && !fansOf ? (
+      <Stack gap="xs">
+        <SegmentControls
+          neutral={segment === 'neutral'}
+          region={segmentRegion(segment)}
+          segments={segments.data}
+          onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
+          onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
+        />
+        {segment && <SegmentNote segment={segment} info={data?.segment ?? null} />}
       </Stack>
-    );
+    ) : fansOf && data?.segment?.available ? (
+      <SegmentNote segment={segment!} info={data.segment} />
+    ) : null;
+  const exportPanel = (
+    <ExportPanel teamSlug={teamSlug} segment={segment} withRanking={data?.segment?.available !== false} />
+  );
 
   if (query.isError) {
     return (
       <Stack gap="lg">
         {header}
+        {segmentPart}
         <ErrorState onRetry={() => void query.refetch()} />
       </Stack>
     );
@@ -109,7 +188,21 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
     return (
       <Stack gap="lg">
         {header}
+        {segmentPart}
         <RankingSkeleton />
+      </Stack>
+    );
+  }
+
+  // Too few voters in the group: nothing of it is shown (docs/segments.md, rule 3).
+  if (data.segment && !data.segment.available) {
+    return (
+      <Stack gap="lg">
+        {header}
+        {segmentPart}
+        <SegmentUnavailable minVoters={data.segment.minVoters} />
+        {!fansOf && <FanbaseLinks segments={segments.data} />}
+        {exportPanel}
       </Stack>
     );
   }
@@ -119,6 +212,7 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
   return (
     <Stack gap="lg">
       {header}
+      {segmentPart}
       {notFitted ? (
         <EmptyState
           title={t('empty.fitting.title')}
@@ -139,6 +233,7 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
           <Text size="sm" c="dimmed">
             <UpdatedAt fittedAt={data.fittedAt!} /> · {t('status.votes', { count: data.votes })} ·{' '}
             {t('status.jerseys', { count: data.total })}
+            {data.segment?.voters != null && <> · {t('status.voters', { count: data.segment.voters })}</>}
           </Text>
           <RankingFilters
             ranking={data}
@@ -197,7 +292,8 @@ export function RankingScreen({ teamSlug }: { teamSlug: string | null }) {
           </Stack>
         </>
       )}
-      <ExportPanel teamSlug={teamSlug} />
+      {teamSlug === null && !fansOf && <FanbaseLinks segments={segments.data} />}
+      {exportPanel}
     </Stack>
   );
 }

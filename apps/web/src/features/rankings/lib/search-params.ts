@@ -1,3 +1,4 @@
+import { BR_STATES } from '@manto/contracts';
 import type { RankingParams } from '../api/rankings-api.ts';
 
 /** The ranking filters live in the URL under Portuguese names, like the catalogue's. */
@@ -8,6 +9,12 @@ export const RANKING_PARAM = {
   supplier: 'fornecedor',
   page: 'pagina',
 } as const;
+
+/**
+ * The global ranking's segment (docs/segments.md) in the URL: `neutro=1` for the neutral ranking, `regiao=BR`
+ * (a country) or `regiao=BR-SP` (a Brazilian state). The two exclude each other; neutral wins a URL with both.
+ */
+export const SEGMENT_PARAM = { neutral: 'neutro', region: 'regiao' } as const;
 
 export type RankingFilterKey = Exclude<keyof typeof RANKING_PARAM, 'page'>;
 
@@ -27,6 +34,45 @@ export const pageParam = (value: string | null) => {
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 };
 
+/** A region of the picker ('BR', 'BR-SP') as a segment key; null for anything else. */
+export function regionSegment(region: string | null | undefined): string | null {
+  const code = region?.trim().toUpperCase() ?? '';
+  const state = /^BR-([A-Z]{2})$/.exec(code)?.[1];
+  if (state) return Object.hasOwn(BR_STATES, state) ? `state:${state}` : null;
+  return /^[A-Z]{2}$/.test(code) ? `country:${code}` : null;
+}
+
+/** The picker's region ('BR', 'BR-SP') of a country or state segment key; null for other keys. */
+export function segmentRegion(segment: string | null | undefined): string | null {
+  const [kind, code] = segment?.split(':') ?? [];
+  if (kind === 'country' && code) return code;
+  if (kind === 'state' && code) return `BR-${code}`;
+  return null;
+}
+
+/** The segment the URL asks for, or undefined for the ordinary ranking. */
+export function parseSegmentSearch(params: URLSearchParams): string | undefined {
+  if (params.get(SEGMENT_PARAM.neutral) === '1') return 'neutral';
+  return regionSegment(params.get(SEGMENT_PARAM.region)) ?? undefined;
+}
+
+/**
+ * The next URL search after choosing a segment: the neutral ranking or a region (null: the ordinary
+ * ranking). One segment at a time, so choosing one clears the other; back to the first page, filters kept.
+ */
+export function withSegment(prev: URLSearchParams, choice: { neutral: boolean } | { region: string | null }) {
+  const next = new URLSearchParams(prev);
+  next.delete(SEGMENT_PARAM.neutral);
+  next.delete(SEGMENT_PARAM.region);
+  next.delete(RANKING_PARAM.page);
+  if ('neutral' in choice) {
+    if (choice.neutral) next.set(SEGMENT_PARAM.neutral, '1');
+  } else if (choice.region && regionSegment(choice.region)) {
+    next.set(SEGMENT_PARAM.region, choice.region.trim().toUpperCase());
+  }
+  return next;
+}
+
 /** Reads the filters and page from the URL; invalid values are dropped, a reversed range is put right. */
 export function parseRankingSearch(params: URLSearchParams): RankingParams {
   let seasonFrom = year(params.get(RANKING_PARAM.seasonFrom));
@@ -39,6 +85,7 @@ export function parseRankingSearch(params: URLSearchParams): RankingParams {
     seasonTo,
     model: slug(params.get(RANKING_PARAM.model)),
     supplier: slug(params.get(RANKING_PARAM.supplier)),
+    segment: parseSegmentSearch(params),
     page: pageParam(params.get(RANKING_PARAM.page)),
   };
 }

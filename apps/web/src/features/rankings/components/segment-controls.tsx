@@ -1,0 +1,85 @@
+import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import type { Segments } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TeamCrest } from '#components/team-crest.tsx';
+import { useLocale } from '#lib/use-locale.ts';
+import { regionOptions } from '../lib/regions.ts';
+
+/** The region picker's value for "every region" (a Select needs a value to show the choice). */
+const ALL = 'all';
+
+interface SegmentControlsProps {
+  /** The segment shown: 'neutral', a region's key, or undefined for the ordinary ranking. */
+  neutral: boolean;
+  /** The picker's region ('BR', 'BR-SP'), null for all. */
+  region: string | null;
+  segments: Segments | undefined;
+  onNeutral: (neutral: boolean) => void;
+  onRegion: (region: string | null) => void;
+}
+
+/**
+ * Who voted, for the global ranking (docs/segments.md): the neutral ranking (no member's vote on their own
+ * team's jerseys) or one region's members, one at a time; the pickers' options are the segments shown now.
+ */
+export function SegmentControls({ neutral, region, segments, onNeutral, onRegion }: SegmentControlsProps) {
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
+  const { countries, states } = regionOptions(segments, locale, region);
+  const data = [
+    { value: ALL, label: t('segments.allRegions') },
+    ...(countries.length > 0 ? [{ group: t('segments.countries'), items: countries }] : []),
+    ...(states.length > 0 ? [{ group: t('segments.states'), items: states }] : []),
+  ];
+  return (
+    <Group role="group" aria-label={t('segments.label')} align="end" gap="lg" wrap="wrap">
+      <Select
+        label={t('segments.region')}
+        data={data}
+        value={region ?? ALL}
+        onChange={(v) => onRegion(v === ALL || v === null ? null : String(v))}
+        allowDeselect={false}
+        searchable
+        w={{ base: '100%', xs: 280 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Switch
+        label={t('segments.neutral')}
+        checked={neutral}
+        onChange={(e) => onNeutral(e.currentTarget.checked)}
+        pb={{ base: 0, xs: 8 }}
+      />
+    </Group>
+  );
+}
+
+/** Links to the fanbase rankings shown now ("O que a torcida do X acha"). */
+export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
+  const { t } = useTranslation('rankings');
+  const fans = segments?.fans ?? [];
+  if (fans.length === 0) return null;
+  return (
+    <Stack gap={6} component="nav" aria-label={t('segments.fanbases')}>
+      <Text size="sm" fw={700}>
+        {t('segments.fanbases')}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        {fans.map(({ team }) => (
+          <Button
+            key={team.id}
+            component={Link}
+            to={`/rankings/torcidas/${team.slug}`}
+            variant="default"
+            radius="xl"
+            size="compact-sm"
+            leftSection={<TeamCrest team={team} size={18} />}
+            aria-label={t('segments.fanbaseLink', { team: team.name })}
+          >
+            {team.name}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import type { RankingSegment } from '@manto/contracts';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '#components/empty-state.tsx';
+import { useLocale } from '#lib/use-locale.ts';
+import { regionName } from '../lib/regions.ts';
+import { segmentRegion } from '../lib/search-params.ts';
+
+/** One line on whose votes the segment's ranking counts. */
+export function SegmentNote({ segment, info }: { segment: string; info: RankingSegment | null }) {
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
+  const region = segmentRegion(segment);
+  let text: string;
+  if (segment === 'neutral') text = t('segments.note.neutral');
+  else if (region) text = t('segments.note.region', { region: regionName(region, locale) });
+  else text = info?.team ? t('segments.note.fans', { team: info.team.name }) : t('segments.note.fansNoTeam');
+  return (
+    <Text size="sm" c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+/** A group of people below the threshold: nothing of it is shown, and the screen says why. */
+export function SegmentUnavailable({ minVoters }: { minVoters: number }) {
+  const { t } = useTranslation('rankings');
+  return (
+    <EmptyState
+      icon={<IconLock size={30} />}
+      title={t('segments.unavailable.title')}
+      description={t('segments.unavailable.description', { count: minVoters })}
+    />
+  );
+}
