@@ -3,8 +3,8 @@ import type { Standing } from '@manto/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IntervalBar } from '../../rankings/components/interval-bar.tsx';
-import { type Axis, formatScore } from '../../rankings/lib/format.ts';
+import { IntervalBar } from '#components/interval-bar.tsx';
+import { type Axis, formatScore } from '#lib/interval.ts';
 import classes from './jersey-rating.module.css';
 
 interface JerseySegmentsProps {

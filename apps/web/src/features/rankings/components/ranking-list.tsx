@@ -3,7 +3,7 @@ import type { Ranking } from '@manto/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatScore, formatWinRate } from '../lib/format.ts';
-import { IntervalBar } from './interval-bar.tsx';
+import { IntervalBar } from '#components/interval-bar.tsx';
 import { JerseyNameLink, JerseyThumb } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';

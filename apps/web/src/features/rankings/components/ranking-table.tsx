@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatScore, formatWinRate } from '../lib/format.ts';
 import { HelpTip } from './help-tip.tsx';
-import { IntervalBar } from './interval-bar.tsx';
+import { IntervalBar } from '#components/interval-bar.tsx';
 import { JerseyNameLink, JerseyThumb } from './jersey-thumb.tsx';
 import { MovementMark } from './movement-mark.tsx';
 import { ProvisionalBadge } from './provisional-badge.tsx';

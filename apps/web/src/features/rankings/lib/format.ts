@@ -1,12 +1,6 @@
 /** Pure helpers of the ranking screens: numbers, movement, interval geometry, relative time. */
-
-/**
- * A score on the Elo scale, shown as a whole number without grouping: "1.149" would read as a
- * decimal to many, and Elo tables write 1149.
- */
-export function formatScore(score: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false }).format(Math.round(score));
-}
+// The score and the interval bar's geometry are shared with the jersey page (lib/interval.ts).
+export { type Axis, type IntervalGeometry, formatScore, intervalGeometry } from '#lib/interval.ts';
 
 export function formatCount(count: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(count);
@@ -39,32 +33,6 @@ export function movementSymbol(m: Movement): string {
     case 'new':
       return '';
   }
-}
-
-export interface Axis {
-  min: number;
-  max: number;
-}
-
-export interface IntervalGeometry {
-  /** Where the interval starts and ends and where the score sits, in percent of the axis (0..100). */
-  start: number;
-  end: number;
-  point: number;
-}
-
-const clamp = (value: number) => Math.min(100, Math.max(0, value));
-
-/**
- * Places an interval on the scope's shared axis, so every row's bar is comparable. Without an axis
- * (or a zero-width one) the interval is drawn around the middle.
- */
-export function intervalGeometry(axis: Axis | null, lower: number, score: number, upper: number): IntervalGeometry {
-  const lo = Math.min(lower, upper);
-  const hi = Math.max(lower, upper);
-  if (!axis || !(axis.max > axis.min)) return { start: 50, end: 50, point: 50 };
-  const at = (value: number) => clamp(((value - axis.min) / (axis.max - axis.min)) * 100);
-  return { start: at(lo), end: at(hi), point: at(Math.min(hi, Math.max(lo, score))) };
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

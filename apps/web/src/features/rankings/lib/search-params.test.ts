@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hasRankingFilters, pageParam, parseRankingSearch, withParam, withoutFilters } from './search-params.ts';
+import {
+  hasRankingFilters,
+  pageParam,
+  parseRankingSearch,
+  parseSegmentSearch,
+  regionSegment,
+  segmentRegion,
+  withParam,
+  withSegment,
+  withoutFilters,
+} from './search-params.ts';
 
 const parse = (search: string) => parseRankingSearch(new URLSearchParams(search));
 
@@ -53,5 +63,43 @@ describe('withParam', () => {
     expect(withoutFilters(new URLSearchParams('modelo=a&fornecedor=b&de=2000&ate=2001&pagina=2&x=1')).toString()).toBe(
       'x=1',
     );
+  });
+});
+
+describe('segments in the URL', () => {
+  const segmentOf = (search: string) => parseSegmentSearch(new URLSearchParams(search));
+  it('reads neutro=1 as the neutral ranking and regiao as a country or a Brazilian state', () => {
+    expect(segmentOf('neutro=1')).toBe('neutral');
+    expect(segmentOf('regiao=BR')).toBe('country:BR');
+    expect(segmentOf('regiao=pt')).toBe('country:PT');
+    expect(segmentOf('regiao=BR-SP')).toBe('state:SP');
+    expect(parse('regiao=BR-RS&pagina=2')).toMatchObject({ segment: 'state:RS', page: 2 });
+  });
+  it('ignores anything else: the ordinary ranking', () => {
+    for (const search of ['', 'neutro=0', 'neutro=sim', 'regiao=BRA', 'regiao=BR-XX', 'regiao=US-CA', 'regiao='])
+      expect(segmentOf(search), search).toBeUndefined();
+  });
+  it('lets neutral win a URL that also names a region', () => {
+    expect(segmentOf('regiao=BR&neutro=1')).toBe('neutral');
+  });
+  it('turns picker regions into segment keys and back', () => {
+    expect(regionSegment('BR-DF')).toBe('state:DF');
+    expect(regionSegment(null)).toBeNull();
+    expect(segmentRegion('country:AR')).toBe('AR');
+    expect(segmentRegion('state:BA')).toBe('BR-BA');
+    expect(segmentRegion('neutral')).toBeNull();
+    expect(segmentRegion('fans:aurora')).toBeNull();
+    expect(segmentRegion(undefined)).toBeNull();
+  });
+  it('keeps one segment at a time, goes back to the first page and keeps the filters', () => {
+    const start = new URLSearchParams('modelo=titular&regiao=BR-SP&pagina=3');
+    expect(withSegment(start, { neutral: true }).toString()).toBe('modelo=titular&neutro=1');
+    expect(withSegment(new URLSearchParams('neutro=1&pagina=2'), { region: 'br-rj' }).toString()).toBe('regiao=BR-RJ');
+    expect(withSegment(new URLSearchParams('neutro=1&de=2000'), { neutral: false }).toString()).toBe('de=2000');
+    expect(withSegment(start, { region: null }).toString()).toBe('modelo=titular');
+    expect(withSegment(start, { region: 'BR-ZZ' }).toString()).toBe('modelo=titular');
+  });
+  it('clearing the filters keeps the segment', () => {
+    expect(withoutFilters(new URLSearchParams('modelo=a&neutro=1')).toString()).toBe('neutro=1');
   });
 });

@@ -1,8 +1,8 @@
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Axis, formatScore, intervalGeometry } from '../lib/format.ts';
-import classes from './rankings.module.css';
+import { type Axis, formatScore, intervalGeometry } from '#lib/interval.ts';
 import { useLocale } from '#lib/use-locale.ts';
+import classes from './interval-bar.module.css';
 
 interface IntervalBarProps {
   axis: Axis | null;
@@ -14,7 +14,10 @@ interface IntervalBarProps {
   withNumbers?: boolean;
 }
 
-/** The 95% interval as a bar with the score as a dot, on the scope's shared axis. */
+/**
+ * The 95% interval as a bar with the score as a dot, on an axis shared by the bars around it. Its label is
+ * the 'rankings' namespace's: the screens that draw it load those texts.
+ */
 export function IntervalBar({ axis, lower, score, upper, provisional = false, withNumbers = true }: IntervalBarProps) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
