@@ -6,14 +6,7 @@ import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
-import {
-  type MemberSegments,
-  NEUTRAL,
-  OWN,
-  isPeopleSegment,
-  memberSegments,
-  segmentsOf,
-} from './segments.ts';
+import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
 import { type PairTallies, subtractTallies, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
@@ -250,7 +243,9 @@ export class RankingJob {
       fitted.push(NEUTRAL);
     }
 
-    const jerseysDigest = createHash('sha256').update(active.map((j) => j.id).join()).digest('base64url');
+    const jerseysDigest = createHash('sha256')
+      .update(active.map((j) => j.id).join())
+      .digest('base64url');
     for (const segment of shown) {
       const sums = digests.get(segment);
       if (!sums) continue;

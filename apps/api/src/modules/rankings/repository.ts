@@ -48,11 +48,14 @@ export class RankingRepository {
 
   // ——— snapshots, for readers ———
 
-  async latestFit(
-    scope: string,
-  ): Promise<{ id: number; fittedAt: Date; votes: number; voters: number | null } | null> {
+  async latestFit(scope: string): Promise<{ id: number; fittedAt: Date; votes: number; voters: number | null } | null> {
     const [fit] = await this.db
-      .select({ id: rankingFits.id, fittedAt: rankingFits.fittedAt, votes: rankingFits.votes, voters: rankingFits.voters })
+      .select({
+        id: rankingFits.id,
+        fittedAt: rankingFits.fittedAt,
+        votes: rankingFits.votes,
+        voters: rankingFits.voters,
+      })
       .from(rankingFits)
       .where(eq(rankingFits.scope, scope))
       .orderBy(desc(rankingFits.id))
@@ -131,7 +134,10 @@ export class RankingRepository {
 
   /** The newest vote's id, 0 when there is none. */
   async maxVoteId(): Promise<number> {
-    const [row] = await queryRows<{ id: number | string | null }>(this.jobs, sql`select max(${votes.id}) as id from ${votes}`);
+    const [row] = await queryRows<{ id: number | string | null }>(
+      this.jobs,
+      sql`select max(${votes.id}) as id from ${votes}`,
+    );
     return Number(row?.id ?? 0);
   }
 
@@ -176,7 +182,9 @@ export class RankingRepository {
     return this.jobs
       .select({ id: users.id, favouriteTeamId: users.favouriteTeamId, country: users.country, state: users.state })
       .from(users)
-      .where(sql`not ${users.segmentOptOut} and (${users.favouriteTeamId} is not null or ${users.country} is not null)`);
+      .where(
+        sql`not ${users.segmentOptOut} and (${users.favouriteTeamId} is not null or ${users.country} is not null)`,
+      );
   }
 
   /** Which of these members have at least one counted vote (one index probe each, through the voter index). */
@@ -196,10 +204,7 @@ export class RankingRepository {
    * duel with a jersey of the member's favourite team, which the neutral ranking leaves out). Members come
    * with their segments already worked out (segments.ts), so the profile's free text never reaches SQL.
    */
-  async rebuildSegmentTallies(
-    members: MemberSegments[],
-    segments: string[],
-  ): Promise<void> {
+  async rebuildSegmentTallies(members: MemberSegments[], segments: string[]): Promise<void> {
     const s = segmentPairStats;
     await this.jobs.transaction(async (tx) => {
       await tx.delete(s);

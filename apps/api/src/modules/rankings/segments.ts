@@ -101,7 +101,12 @@ export interface MemberSegments {
 }
 
 export function memberSegments(m: SegmentMember): MemberSegments {
-  return { id: m.id, team: m.favouriteTeamId, country: countryCode(m.country), state: brazilianState(m.country, m.state) };
+  return {
+    id: m.id,
+    team: m.favouriteTeamId,
+    country: countryCode(m.country),
+    state: brazilianState(m.country, m.state),
+  };
 }
 
 /** The people segments a member is in: their fans, country and state keys. */
