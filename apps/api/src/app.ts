@@ -329,7 +329,8 @@ export async function buildApp(
   duels.onVote = (counted) => metrics.vote(counted);
   await app.register(duelRoutes, { duels });
   const rankingRepository = new RankingRepository(db, database.background);
-  const rankings = new RankingService(rankingRepository, catalogue, teamService, now);
+  const segments = { enabled: config.rankings.segments, minVoters: config.rankings.segmentMinVoters };
+  const rankings = new RankingService(rankingRepository, catalogue, teamService, segments, now);
   const fitExecutor = createFitExecutor();
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
   // The job reads the catalogue from the database, not the cache: a fit must see every jersey its
@@ -337,6 +338,7 @@ export async function buildApp(
   const rankingJob = new RankingJob(rankingRepository, () => jerseyService.catalogue(), fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
+    ...(segments.enabled ? { segments } : {}),
     log,
     onFitted: () => rankings.invalidate(),
     onRun: (run) => metrics.rankingRun(run),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SEGMENT_MIN_VOTERS_DEFAULT, SEGMENT_MIN_VOTERS_FLOOR } from '@manto/contracts';
 
 /** Every environment variable the product reads. Documented in the README's configuration table. */
 const bool = z
@@ -72,6 +73,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
   RANKING_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(2_000).default(100),
+  // Segment rankings (docs/segments.md): fewer distinct voters than this and a segment is not shown.
+  SEGMENTS_ENABLED: bool.default(true),
+  SEGMENT_MIN_VOTERS: z.coerce
+    .number()
+    .int()
+    .min(SEGMENT_MIN_VOTERS_FLOOR, `must be at least ${SEGMENT_MIN_VOTERS_FLOOR}`)
+    .max(1_000_000)
+    .default(SEGMENT_MIN_VOTERS_DEFAULT),
 });
 
 export type SocialProviderConfig = { clientId: string; clientSecret: string; issuer: string } | null;
@@ -112,7 +121,13 @@ export interface Config {
     /** Visitor ids one address may be issued per hour (docs/ranking.md §1). */
     visitorIdsPerHour: number;
   };
-  rankings: { intervalSeconds: number; bootstrapRounds: number };
+  rankings: {
+    intervalSeconds: number;
+    bootstrapRounds: number;
+    /** Segment rankings on, and the distinct voters a segment of people needs to be fitted and shown. */
+    segments: boolean;
+    segmentMinVoters: number;
+  };
   /** Bearer token for GET /api/metrics; null turns the route off (404). */
   metricsToken: string | null;
 }
@@ -182,7 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       dailyCap: e.VOTE_DAILY_CAP,
       visitorIdsPerHour: e.VISITOR_IDS_PER_HOUR,
     },
-    rankings: { intervalSeconds: e.RANKING_INTERVAL_SECONDS, bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS },
+    rankings: {
+      intervalSeconds: e.RANKING_INTERVAL_SECONDS,
+      bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS,
+      segments: e.SEGMENTS_ENABLED,
+      segmentMinVoters: e.SEGMENT_MIN_VOTERS,
+    },
     metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,
   };

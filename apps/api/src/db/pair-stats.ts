@@ -4,7 +4,7 @@ import { pairStats, votes } from './schema/index.ts';
 import { col, cols } from './sql-names.ts';
 
 /** A group of votes (rows with left_id, right_id, outcome) as its pair's tally columns. */
-const TALLY = sql`count(*) filter (where outcome = 'left' and left_id < right_id
+export const TALLY = sql`count(*) filter (where outcome = 'left' and left_id < right_id
                                    or outcome = 'right' and right_id < left_id)::int as low_wins,
                   count(*) filter (where outcome = 'left' and left_id > right_id
                                    or outcome = 'right' and right_id > left_id)::int as high_wins,

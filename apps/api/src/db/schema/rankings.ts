@@ -67,3 +67,21 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The counted votes of members per segment and unordered pair (docs/segments.md), rewritten by the ranking
+ * job from the votes and the members' current profiles whenever it runs; never written per vote. No
+ * foreign keys: the whole table is replaced in one statement, and the job skips ids it does not rank.
+ */
+export const segmentPairStats = pgTable(
+  'segment_pair_stats',
+  {
+    segment: text('segment').notNull(),
+    lowId: uuid('low_id').notNull(),
+    highId: uuid('high_id').notNull(),
+    lowWins: integer('low_wins').notNull(),
+    highWins: integer('high_wins').notNull(),
+    ties: integer('ties').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.segment, t.lowId, t.highId] })],
+);

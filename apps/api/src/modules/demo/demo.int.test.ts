@@ -30,7 +30,10 @@ describe('demo seeding', () => {
       expect(await t.count('jerseys')).toBe(jerseys);
       expect(await t.count('votes')).toBe(0);
       // The real catalogue may be ranked by now (the restarted app's job), but on no vote.
-      const [fitted] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ranking_fits where votes > 0`);
+      const [fitted] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from ranking_fits where votes > 0`,
+      );
       expect(fitted!.n).toBe(0);
     } finally {
       await restarted.close();

@@ -20,7 +20,10 @@ import {
 
 /** The profile fields a user may change about themselves. */
 type ProfileValues = Partial<
-  Pick<typeof users.$inferInsert, 'name' | 'city' | 'state' | 'country' | 'gender' | 'language' | 'favouriteTeamId' | 'segmentOptOut'>
+  Pick<
+    typeof users.$inferInsert,
+    'name' | 'city' | 'state' | 'country' | 'gender' | 'language' | 'favouriteTeamId' | 'segmentOptOut'
+  >
 >;
 
 export class MeRepository {

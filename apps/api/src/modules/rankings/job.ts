@@ -6,7 +6,8 @@ import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
-import { type PairTallies, talliesFromVotes } from './tallies.ts';
+import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
+import { type PairTallies, subtractTallies, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
 export const PROVISIONAL_VOTES = 30;
@@ -33,6 +34,8 @@ export interface RankingJobOptions {
   onRun?: (run: { ok: true; seconds: number; fitted: number } | { ok: false }) => void;
   /** How often a running fit renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
   heartbeatMs?: number;
+  /** Segment rankings (docs/segments.md) and the distinct voters a segment of people needs; off when absent. */
+  segments?: { minVoters: number };
 }
 
 interface ScopeData {
@@ -44,6 +47,8 @@ interface ScopeData {
   ties: Int32Array;
   votes: number;
   digest: string;
+  /** Distinct voters, for segments of people. */
+  voters?: number;
 }
 
 /**
@@ -173,12 +178,13 @@ export class RankingJob {
       const input = await scopeData(scope, members, position, tallies);
       const last = lastFit.get(scope);
       if (!opts.force && !until && last?.digest === input.digest) continue;
-      const started = Date.now();
-      const rounds = input.members.length <= SMALL_SCOPE_JERSEYS ? SMALL_SCOPE_ROUNDS : this.opts.rounds;
-      const result = await this.executor.run(input.data, rounds, seedOf(input.digest));
-      const fitId = await this.write(input, result, rounds, Date.now() - started, last?.id ?? null, until, lastVoteId);
+      const fitId = await this.fitAndWrite(input, last?.id ?? null, until, lastVoteId);
       if (scope === GLOBAL) globalFitId = fitId;
       fitted.push(scope);
+    }
+    // Segments before the outlier check, so they read the same votes as the scopes above.
+    if (this.opts.segments && !until) {
+      fitted.push(...(await this.fitSegments(active, position, tallies, lastFit, opts.force ?? false, lastVoteId)));
     }
     if (globalFitId !== null && !until) {
       const since = lastFit.get(GLOBAL)?.lastVoteId ?? null;
@@ -186,6 +192,78 @@ export class RankingJob {
       if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
     }
     if (fitted.length > 0) this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
+    return fitted;
+  }
+
+  private async fitAndWrite(input: ScopeData, previousFitId: number | null, until: Date | null, lastVoteId: number) {
+    const started = Date.now();
+    const rounds = input.members.length <= SMALL_SCOPE_JERSEYS ? SMALL_SCOPE_ROUNDS : this.opts.rounds;
+    const result = await this.executor.run(input.data, rounds, seedOf(input.digest));
+    return this.write(input, result, rounds, Date.now() - started, previousFitId, until, lastVoteId);
+  }
+
+  /**
+   * The neutral ranking and every segment of people with enough voters (docs/segments.md): the members'
+   * votes are aggregated by segment in the database from their current profiles, segments that fell below
+   * the threshold lose their fits, and a segment is refitted only when its tallies, voters or the active
+   * jerseys changed. Returns the segments fitted.
+   */
+  private async fitSegments(
+    active: CatalogueJersey[],
+    position: ReadonlyMap<string, number>,
+    tallies: PairTallies,
+    lastFit: ReadonlyMap<string, { id: number; digest: string }>,
+    force: boolean,
+    lastVoteId: number,
+  ): Promise<string[]> {
+    const minVoters = this.opts.segments!.minVoters;
+    const members = (await this.repository.segmentMembers()).map(memberSegments);
+    const voting = await this.repository.votingMembers(members.map((m) => m.id));
+    const counted: MemberSegments[] = members.filter((m) => voting.has(m.id));
+    const voters = new Map<string, number>();
+    for (const m of counted) for (const key of segmentsOf(m)) voters.set(key, (voters.get(key) ?? 0) + 1);
+    const shown = [...voters].filter(([, n]) => n >= minVoters).map(([key]) => key);
+    // A segment that fell below the threshold (opt-outs, profile changes) shows nothing any more.
+    await this.repository.deleteFits(
+      [...lastFit.keys()].filter((s) => isPeopleSegment(s) && (voters.get(s) ?? 0) < minVoters),
+    );
+    await this.repository.rebuildSegmentTallies(counted, shown);
+    const digests = await this.repository.segmentDigests();
+    const fitted: string[] = [];
+    if (active.length === 0) return fitted;
+
+    // Neutral: the global tallies without the members' votes on their own team's jerseys. The own-team
+    // tallies are a subset of the global ones, read a moment later; a vote counted in between could make a
+    // pair negative, so subtractTallies stops at zero and the next run (the vote changed the state) settles it.
+    const own = await this.repository.pairTallies(position, OWN);
+    const neutral = await scopeData(NEUTRAL, active, position, subtractTallies(tallies, own));
+    const lastNeutral = lastFit.get(NEUTRAL);
+    if (force || lastNeutral?.digest !== neutral.digest) {
+      await this.fitAndWrite(neutral, lastNeutral?.id ?? null, null, lastVoteId);
+      fitted.push(NEUTRAL);
+    }
+
+    const jerseysDigest = createHash('sha256')
+      .update(active.map((j) => j.id).join())
+      .digest('base64url');
+    for (const segment of shown) {
+      const sums = digests.get(segment);
+      if (!sums) continue;
+      const digest = createHash('sha256')
+        .update(`${sums.digest}|${voters.get(segment)}|${jerseysDigest}`)
+        .digest('base64url');
+      const last = lastFit.get(segment);
+      if (!force && last?.digest === digest) continue;
+      const segmentTallies = await this.repository.pairTallies(position, segment);
+      // A segment ranks the jerseys its voters voted on; the rest would sit at the mean with no data.
+      const used = new Uint8Array(active.length);
+      for (let k = 0; k < segmentTallies.length; k++) used[segmentTallies.a[k]!] = used[segmentTallies.b[k]!] = 1;
+      const jerseys = active.filter((_, i) => used[i] === 1);
+      if (jerseys.length === 0) continue;
+      const input = await scopeData(segment, jerseys, position, segmentTallies);
+      await this.fitAndWrite({ ...input, digest, voters: voters.get(segment)! }, last?.id ?? null, null, lastVoteId);
+      fitted.push(segment);
+    }
     return fitted;
   }
 
@@ -230,6 +308,7 @@ export class RankingJob {
         rounds,
         durationMs,
         lastVoteId: until ? null : lastVoteId,
+        voters: input.voters ?? null,
       },
       entries,
       KEEP_RECENT,

@@ -1,10 +1,20 @@
-import { and, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
-import { changeVoteValidity } from '#db/pair-stats.ts';
-import { jerseys, pairStats, rankingEntries, rankingFits, voterFlags, votes } from '#db/schema/index.ts';
+import { changeVoteValidity, TALLY } from '#db/pair-stats.ts';
+import {
+  jerseys,
+  pairStats,
+  rankingEntries,
+  rankingFits,
+  segmentPairStats,
+  users,
+  voterFlags,
+  votes,
+} from '#db/schema/index.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
+import { type MemberSegments, OWN, type SegmentMember } from './segments.ts';
 import { type PairTallies, TallyBuilder } from './tallies.ts';
 
 export type FitRow = typeof rankingFits.$inferInsert;
@@ -38,14 +48,29 @@ export class RankingRepository {
 
   // ——— snapshots, for readers ———
 
-  async latestFit(scope: string): Promise<{ id: number; fittedAt: Date; votes: number } | null> {
+  async latestFit(scope: string): Promise<{ id: number; fittedAt: Date; votes: number; voters: number | null } | null> {
     const [fit] = await this.db
-      .select({ id: rankingFits.id, fittedAt: rankingFits.fittedAt, votes: rankingFits.votes })
+      .select({
+        id: rankingFits.id,
+        fittedAt: rankingFits.fittedAt,
+        votes: rankingFits.votes,
+        voters: rankingFits.voters,
+      })
       .from(rankingFits)
       .where(eq(rankingFits.scope, scope))
       .orderBy(desc(rankingFits.id))
       .limit(1);
     return fit ?? null;
+  }
+
+  /** The latest fit's voters of every segment of people (docs/segments.md). */
+  async segmentFits(): Promise<{ scope: string; voters: number }[]> {
+    const rows = await this.db
+      .selectDistinctOn([rankingFits.scope], { scope: rankingFits.scope, voters: rankingFits.voters })
+      .from(rankingFits)
+      .where(sql`${rankingFits.scope} ~ '^(fans|country|state):'`)
+      .orderBy(rankingFits.scope, desc(rankingFits.id));
+    return rows.map((r) => ({ scope: r.scope, voters: r.voters ?? 0 }));
   }
 
   /** A fit's rows in rank order. */
@@ -93,22 +118,26 @@ export class RankingRepository {
 
   /**
    * A cheap fingerprint of everything a fit depends on, to skip idle runs: the newest vote, the flags
-   * (the only way a stored vote's validity changes) and the catalogue. Index lookups and small tables
-   * only: no count over the votes.
+   * (the only way a stored vote's validity changes), the catalogue and the members' profiles (segments
+   * follow them, docs/segments.md). Index lookups and small tables only: no count over the votes.
    */
   async state(): Promise<string> {
     const [row] = await queryRows<Record<string, unknown>>(
       this.jobs,
       sql`select (select max(${votes.id}) from ${votes}) as votes,
                  (select count(*) || '/' || count(${voterFlags.restoredAt}) from ${voterFlags}) as flags,
-                 (select max(${jerseys.updatedAt}) from ${jerseys}) as jerseys, (select count(*) from ${jerseys}) as n`,
+                 (select max(${jerseys.updatedAt}) from ${jerseys}) as jerseys, (select count(*) from ${jerseys}) as n,
+                 (select max(${users.updatedAt}) || '/' || count(*) from ${users}) as users`,
     );
     return JSON.stringify(row);
   }
 
   /** The newest vote's id, 0 when there is none. */
   async maxVoteId(): Promise<number> {
-    const [row] = await queryRows<{ id: number | string | null }>(this.jobs, sql`select max(${votes.id}) as id from ${votes}`);
+    const [row] = await queryRows<{ id: number | string | null }>(
+      this.jobs,
+      sql`select max(${votes.id}) as id from ${votes}`,
+    );
     return Number(row?.id ?? 0);
   }
 
@@ -116,21 +145,24 @@ export class RankingRepository {
    * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
    * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
-   * task on the event loop (requests are served between them).
+   * task on the event loop (requests are served between them). With `segment`, that segment's tallies
+   * (segment_pair_stats, as the last rebuildSegmentTallies left them).
    */
-  async pairTallies(index: ReadonlyMap<string, number>, pageSize = 10_000): Promise<PairTallies> {
+  async pairTallies(index: ReadonlyMap<string, number>, segment?: string, pageSize = 10_000): Promise<PairTallies> {
+    const t = segment === undefined ? pairStats : segmentPairStats;
+    const only = segment === undefined ? sql`true` : sql`${segmentPairStats.segment} = ${segment}`;
     const out = new TallyBuilder();
     let after: { low: string; high: string } | null = null;
     for (;;) {
       const rows: { low_id: string; high_id: string; low_wins: number; high_wins: number; ties: number }[] =
         await queryRows(
           this.jobs,
-          sql`select ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
-                     ${col(pairStats.lowWins)} as low_wins, ${col(pairStats.highWins)} as high_wins,
-                     ${col(pairStats.ties)} as ties
-                from ${pairStats}
-               ${after ? sql`where (${pairStats.lowId}, ${pairStats.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
-               order by ${pairStats.lowId}, ${pairStats.highId} limit ${pageSize}`,
+          sql`select ${col(t.lowId)} as low_id, ${col(t.highId)} as high_id,
+                     ${col(t.lowWins)} as low_wins, ${col(t.highWins)} as high_wins, ${col(t.ties)} as ties
+                from ${t}
+               where ${only}
+                 ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
+               order by ${t.lowId}, ${t.highId} limit ${pageSize}`,
         );
       for (const r of rows) {
         const l = index.get(r.low_id);
@@ -141,6 +173,85 @@ export class RankingRepository {
       const last = rows[rows.length - 1]!;
       after = { low: last.low_id, high: last.high_id };
     }
+  }
+
+  // ——— segments (docs/segments.md) ———
+
+  /** Members whose profile segments may use: not opted out, with a favourite team or a country. */
+  segmentMembers(): Promise<SegmentMember[]> {
+    return this.jobs
+      .select({ id: users.id, favouriteTeamId: users.favouriteTeamId, country: users.country, state: users.state })
+      .from(users)
+      .where(
+        sql`not ${users.segmentOptOut} and (${users.favouriteTeamId} is not null or ${users.country} is not null)`,
+      );
+  }
+
+  /** Which of these members have at least one counted vote (one index probe each, through the voter index). */
+  async votingMembers(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await queryRows<{ id: string }>(
+      this.jobs,
+      sql`select m.id from json_to_recordset(${JSON.stringify(ids.map((id) => ({ id })))}::json) as m(id uuid)
+           where exists (select 1 from ${votes} where ${votes.userId} = m.id and ${votes.valid} and ${votes.outcome} <> 'skip')`,
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Replaces segment_pair_stats, in one transaction, with the counted votes of `members` per segment and
+   * pair: 'fans:<team>', 'country:<code>' and 'state:<uf>' when listed in `segments`, and 'own' (a vote on a
+   * duel with a jersey of the member's favourite team, which the neutral ranking leaves out). Members come
+   * with their segments already worked out (segments.ts), so the profile's free text never reaches SQL.
+   */
+  async rebuildSegmentTallies(members: MemberSegments[], segments: string[]): Promise<void> {
+    const s = segmentPairStats;
+    await this.jobs.transaction(async (tx) => {
+      await tx.delete(s);
+      if (members.length === 0) return;
+      await tx.execute(
+        sql`with m as (select * from json_to_recordset(${JSON.stringify(members)}::json)
+                         as m(id uuid, team uuid, country text, state text)),
+             w as (select ${col(jerseys.id)} as id, ${col(jerseys.teamId)} as team_id from ${jerseys}),
+             keep as (select value as segment from json_array_elements_text(${JSON.stringify(segments)}::json))
+        insert into ${s} (${cols(s.segment, s.lowId, s.highId, s.lowWins, s.highWins, s.ties)})
+        select k.segment, least(v.${col(votes.leftId)}, v.${col(votes.rightId)}),
+               greatest(v.${col(votes.leftId)}, v.${col(votes.rightId)}),
+               ${TALLY}
+          from ${votes} v
+          join m on m.id = v.${col(votes.userId)}
+          join w l on l.id = v.${col(votes.leftId)}
+          join w r on r.id = v.${col(votes.rightId)}
+          cross join lateral (values ('fans:' || m.team), ('country:' || m.country), ('state:' || m.state),
+                                     (case when m.team in (l.team_id, r.team_id) then ${OWN} end)) as k(segment)
+         where v.${col(votes.valid)} and v.${col(votes.outcome)} <> 'skip' and k.segment is not null
+           and (k.segment = ${OWN} or k.segment in (select segment from keep))
+         group by 1, 2, 3`,
+      );
+    });
+  }
+
+  /**
+   * Per segment in segment_pair_stats: an order-independent digest of its rows (a sum of row hashes) and
+   * its counted votes, computed in the database so an unchanged segment is not read at all.
+   */
+  async segmentDigests(): Promise<Map<string, { digest: string; votes: number }>> {
+    const s = segmentPairStats;
+    const rows = await queryRows<{ segment: string; digest: string; votes: number }>(
+      this.jobs,
+      sql`select ${col(s.segment)} as segment,
+                 (count(*) || ':' || sum(hashtextextended(${col(s.lowId)}::text || ${col(s.highId)}::text || ':' ||
+                   ${col(s.lowWins)} || ':' || ${col(s.highWins)} || ':' || ${col(s.ties)}, 0)::numeric)) as digest,
+                 sum(${col(s.lowWins)} + ${col(s.highWins)} + ${col(s.ties)})::int as votes
+            from ${s} group by 1`,
+    );
+    return new Map(rows.map((r) => [r.segment, { digest: r.digest, votes: Number(r.votes) }]));
+  }
+
+  /** Drops every fit of these scopes (segments that fell below the voter threshold). */
+  async deleteFits(scopes: string[]): Promise<void> {
+    if (scopes.length === 0) return;
+    await this.jobs.delete(rankingFits).where(inArray(rankingFits.scope, scopes));
   }
 
   /** Takes or renews the named lease for `holder`; false while another holder's lease runs. */

@@ -8,6 +8,7 @@ import {
   rankingExportQuery,
   rankingQuery,
   rankingResponse,
+  segmentsResponse,
   teamRankingsQuery,
   teamRankingsResponse,
 } from '@manto/contracts';
@@ -47,6 +48,12 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
   );
 
   r.get(
+    '/api/rankings/segments',
+    { schema: { tags, response: { 200: segmentsResponse, ...errors } }, config: { access: 'public' } },
+    async () => rankings.segmentList(),
+  );
+
+  r.get(
     '/api/rankings/jerseys/:id',
     {
       schema: {
@@ -63,10 +70,11 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
     '/api/rankings/export',
     { schema: { tags, querystring: rankingExportQuery }, config: { access: 'public' } },
     async (request, reply) => {
-      const { team, format } = request.query;
-      const { fittedAt, rows } = await rankings.exportRows(team);
-      download(reply, `manto-ranking-${team ?? 'global'}`, format);
-      if (format === 'json') return JSON.stringify({ scope: team ?? 'global', fittedAt, rows });
+      const { team, segment, format } = request.query;
+      const { fittedAt, rows } = await rankings.exportRows(team, segment);
+      const scope = segment ?? team ?? 'global';
+      download(reply, `manto-ranking-${scope.replace(':', '-')}`, format);
+      if (format === 'json') return JSON.stringify({ scope, fittedAt, rows });
       const header = Object.keys(rows[0] ?? { rank: 0 });
       return csvLine(header) + rows.map((row) => csvLine(Object.values(row))).join('');
     },

@@ -1,10 +1,21 @@
-import type { JerseyRating, NamedRef, Ranking, RankingRow, Standing, TeamRankings } from '@manto/contracts';
-import { notFound } from '#lib/app-error.ts';
+import {
+  BR_STATES,
+  type JerseyRating,
+  type NamedRef,
+  type Ranking,
+  type RankingRow,
+  type RankingSegment,
+  type Segments,
+  type Standing,
+  type TeamRankings,
+} from '@manto/contracts';
+import { fieldError, notFound } from '#lib/app-error.ts';
 import { GLOBAL, teamScope } from '#lib/scopes.ts';
 import { pageOffset } from '#lib/search.ts';
 import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
 import type { TeamService } from '#modules/teams/index.ts';
 import type { RankingRepository } from './repository.ts';
+import { NEUTRAL, countryCodes, countrySegment, fansSegment, isPeopleSegment, stateSegment } from './segments.ts';
 
 /** Snapshots change every few minutes at most: readers share an assembled copy this long. */
 const CACHE_MS = 5_000;
@@ -16,8 +27,13 @@ interface Snapshot {
   fitId: number;
   fittedAt: string;
   votes: number;
+  /** Distinct voters of a segment of people; null for the other scopes. */
+  voters: number | null;
   rows: RankingRow[];
 }
+
+/** What a segment query resolved to: its scope key and the answer's `segment` before availability. */
+type ResolvedSegment = Omit<RankingSegment, 'voters' | 'available'>;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -26,11 +42,13 @@ export class RankingService {
   private readonly cache = new Map<string, { at: number; value: Promise<Snapshot | null> }>();
   /** Serialized ranking pages by query: the same first pages are asked for over and over. */
   private readonly pages = new Map<string, { at: number; json: string }>();
+  private segmentsCache: { at: number; value: Promise<Segments> } | null = null;
 
   constructor(
     private readonly repository: RankingRepository,
     private readonly catalogue: CatalogueCache,
     private readonly teams: TeamService,
+    private readonly segments: { enabled: boolean; minVoters: number },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -38,6 +56,7 @@ export class RankingService {
   invalidate(): void {
     this.cache.clear();
     this.pages.clear();
+    this.segmentsCache = null;
   }
 
   snapshot(scope: string): Promise<Snapshot | null> {
@@ -75,7 +94,66 @@ export class RankingService {
         previousRank: e.previousRank,
       });
     }
-    return { fitId: fit.id, fittedAt: new Date(fit.fittedAt).toISOString(), votes: fit.votes, rows };
+    return {
+      fitId: fit.id,
+      fittedAt: new Date(fit.fittedAt).toISOString(),
+      votes: fit.votes,
+      voters: fit.voters,
+      rows,
+    };
+  }
+
+  /**
+   * A segment's snapshot when it may be shown (docs/segments.md): segments on, and for a segment of people
+   * at least minVoters voters in its fit; otherwise null, and nothing of it is given.
+   */
+  private async segmentSnapshot(scope: string): Promise<Snapshot | null> {
+    if (!this.segments.enabled) return null;
+    const snap = await this.snapshot(scope);
+    if (snap && isPeopleSegment(scope) && (snap.voters ?? 0) < this.segments.minVoters) return null;
+    return snap;
+  }
+
+  /** The scope of a segment key ('neutral', 'fans:<slug>', 'country:<ISO>', 'state:<UF>'); 404 when unknown. */
+  private async resolveSegment(key: string): Promise<ResolvedSegment> {
+    const minVoters = this.segments.minVoters;
+    if (key === NEUTRAL) return { key: NEUTRAL, kind: 'neutral', team: null, region: null, minVoters };
+    const [kind, value = ''] = key.split(':') as [string, string];
+    if (kind === 'fans') {
+      const team = await this.teams.bySlug(value);
+      return { key: fansSegment(team.id), kind: 'fans', team, region: null, minVoters };
+    }
+    if (kind === 'country' && countryCodes.has(value))
+      return { key: countrySegment(value), kind: 'country', team: null, region: value, minVoters };
+    if (kind === 'state' && value in BR_STATES)
+      return { key: stateSegment(value), kind: 'state', team: null, region: value, minVoters };
+    throw notFound();
+  }
+
+  /** The segments shown now, each with its voters, for the pickers; shared like the snapshots. */
+  segmentList(): Promise<Segments> {
+    if (this.segmentsCache && this.now() - this.segmentsCache.at < CACHE_MS) return this.segmentsCache.value;
+    const value = this.loadSegmentList();
+    this.segmentsCache = { at: this.now(), value };
+    value.catch(() => (this.segmentsCache = null));
+    return value;
+  }
+
+  private async loadSegmentList(): Promise<Segments> {
+    const out: Segments = { minVoters: this.segments.minVoters, fans: [], countries: [], states: [] };
+    if (!this.segments.enabled) return out;
+    const fits = (await this.repository.segmentFits()).filter((f) => f.voters >= this.segments.minVoters);
+    for (const { scope, voters } of fits) {
+      const [kind, value = ''] = scope.split(':') as [string, string];
+      const team = kind === 'fans' ? await this.teams.summaryById(value) : null;
+      if (team) out.fans.push({ team, voters });
+      else if (kind === 'country') out.countries.push({ code: value, voters });
+      else if (kind === 'state') out.states.push({ code: value, voters });
+    }
+    out.fans.sort((a, b) => b.voters - a.voters || a.team.name.localeCompare(b.team.name));
+    out.countries.sort((a, b) => b.voters - a.voters || a.code.localeCompare(b.code));
+    out.states.sort((a, b) => b.voters - a.voters || a.code.localeCompare(b.code));
+    return out;
   }
 
   private async teamScopeOf(slug: string | undefined) {
@@ -86,6 +164,7 @@ export class RankingService {
 
   async ranking(q: {
     team?: string;
+    segment?: string;
     seasonFrom?: number;
     seasonTo?: number;
     model?: string;
@@ -93,8 +172,11 @@ export class RankingService {
     page: number;
     pageSize: number;
   }): Promise<Ranking> {
+    // Segments are rankings of the global scope: a team's ranking by segment is not offered.
+    if (q.team && q.segment) throw fieldError('segment', 'invalidValue');
     const { scope, team } = await this.teamScopeOf(q.team);
-    const snap = await this.snapshot(scope);
+    const segment = q.segment ? await this.resolveSegment(q.segment) : null;
+    const snap = segment ? await this.segmentSnapshot(segment.key) : await this.snapshot(scope);
     const all = snap?.rows ?? [];
     const rows = all.filter(
       (r) =>
@@ -120,7 +202,11 @@ export class RankingService {
       models: distinct(all.map((r) => r.jersey.model)),
       suppliers: distinct(all.map((r) => r.jersey.supplier)),
       seasons: seasons.length > 0 ? { min: Math.min(...seasons), max: Math.max(...seasons) } : null,
-      segment: null,
+      segment: segment && {
+        ...segment,
+        voters: isPeopleSegment(segment.key) ? (snap?.voters ?? null) : null,
+        available: segment.kind === 'neutral' ? this.segments.enabled : snap !== null,
+      },
     };
   }
 
@@ -152,24 +238,26 @@ export class RankingService {
   async jerseyRating(id: string): Promise<JerseyRating> {
     const jersey = (await this.catalogue.jerseys()).get(id);
     if (!jersey) throw notFound();
-    const standingIn = async (scope: string): Promise<Standing | null> => {
-      const snap = await this.snapshot(scope);
+    const standingIn = async (snapshot: Promise<Snapshot | null>): Promise<Standing | null> => {
+      const snap = await snapshot;
       const row = snap?.rows.find((r) => r.jersey.id === id);
       if (!snap || !row) return null;
       const { rank, rankUb, score, lower, upper, votes, wins, losses, ties, provisional } = row;
       const of = snap.rows.length;
       return { rank, rankUb, of, score, lower, upper, votes, wins, losses, ties, provisional, fittedAt: snap.fittedAt };
     };
-    const [global, team, history] = await Promise.all([
-      standingIn(GLOBAL),
-      standingIn(teamScope(jersey.teamId)),
+    const [global, team, neutral, ownFans, history] = await Promise.all([
+      standingIn(this.snapshot(GLOBAL)),
+      standingIn(this.snapshot(teamScope(jersey.teamId))),
+      standingIn(this.segmentSnapshot(NEUTRAL)),
+      standingIn(this.segmentSnapshot(fansSegment(jersey.teamId))),
       this.repository.history(GLOBAL, id, HISTORY_POINTS),
     ]);
     return {
       global,
       team,
-      neutral: null,
-      ownFans: null,
+      neutral,
+      ownFans,
       history: history.reverse().map((h) => ({
         at: new Date(h.at).toISOString(),
         score: round1(Number(h.score)),
@@ -180,9 +268,11 @@ export class RankingService {
   }
 
   /** The whole snapshot of a scope, for the open-data download. */
-  async exportRows(teamSlug: string | undefined) {
+  async exportRows(teamSlug: string | undefined, segmentKey?: string) {
+    if (teamSlug && segmentKey) throw fieldError('segment', 'invalidValue');
     const { scope } = await this.teamScopeOf(teamSlug);
-    const snap = await this.snapshot(scope);
+    const segment = segmentKey ? await this.resolveSegment(segmentKey) : null;
+    const snap = segment ? await this.segmentSnapshot(segment.key) : await this.snapshot(scope);
     return {
       fittedAt: snap?.fittedAt ?? null,
       rows: (snap?.rows ?? []).map((r) => ({

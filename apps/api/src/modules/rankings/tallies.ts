@@ -90,3 +90,23 @@ export function talliesFromVotes(
   }
   return out.build();
 }
+
+/**
+ * `all` minus `part` pair by pair (both sorted by (a, b), `part` a subset of `all`), never below zero;
+ * pairs left without votes are dropped.
+ */
+export function subtractTallies(all: PairTallies, part: PairTallies): PairTallies {
+  const out = new TallyBuilder();
+  let j = 0;
+  for (let k = 0; k < all.length; k++) {
+    const a = all.a[k]!;
+    const b = all.b[k]!;
+    while (j < part.length && (part.a[j]! < a || (part.a[j] === a && part.b[j]! < b))) j++;
+    const same = j < part.length && part.a[j] === a && part.b[j] === b;
+    const winsA = Math.max(0, all.winsA[k]! - (same ? part.winsA[j]! : 0));
+    const winsB = Math.max(0, all.winsB[k]! - (same ? part.winsB[j]! : 0));
+    const ties = Math.max(0, all.ties[k]! - (same ? part.ties[j]! : 0));
+    if (winsA + winsB + ties > 0) out.add(a, b, winsA, winsB, ties);
+  }
+  return out.build();
+}

@@ -53,6 +53,12 @@ export class TeamService {
     return toSummary(row);
   }
 
+  /** A team's public summary by id; null when it is gone. */
+  async summaryById(id: string): Promise<TeamSummary | null> {
+    const row = await this.repository.byId(id);
+    return row ? toSummary(row) : null;
+  }
+
   async listManage(q: PageRequest & { search?: string; sort?: string }) {
     return pageOf(q, await this.repository.list(q), toManage);
   }
