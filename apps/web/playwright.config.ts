@@ -37,7 +37,7 @@ const mobile = {
 };
 
 /** Specs that cast votes (see the duels and rankings projects); tournament votes count in the global ranking. */
-const VOTING = /(duels|rankings|tournaments)(\.mobile)?\.spec\.ts$/;
+const VOTING = /(duels|rankings|segments|tournaments)(\.mobile)?\.spec\.ts$/;
 const LOGIN_THROTTLE = /login-throttle\.spec\.ts$/;
 const PRODUCTS = /products\.spec\.ts$/;
 /** Publishing terms binds every signed-in account: see the 'terms' project. */
@@ -81,7 +81,13 @@ export default defineConfig({
     { name: 'products', use: desktop, testMatch: PRODUCTS, dependencies: ['login-throttle'] },
     { name: 'duels', use: desktop, testMatch: /(duels|tournaments)\.spec\.ts$/, dependencies: ['products'] },
     { name: 'duels-mobile', use: mobile, testMatch: /duels\.mobile\.spec\.ts$/, dependencies: ['products'] },
-    { name: 'rankings', use: desktop, testMatch: /rankings\.spec\.ts$/, dependencies: ['duels', 'duels-mobile'] },
+    // The segment journeys (segments.spec.ts) check rankings by who voted, which their own fans' votes make.
+    {
+      name: 'rankings',
+      use: desktop,
+      testMatch: /(rankings|segments)\.spec\.ts$/,
+      dependencies: ['duels', 'duels-mobile'],
+    },
     {
       name: 'rankings-mobile',
       use: mobile,

@@ -55,6 +55,8 @@ export interface TestUser {
   city: string;
   state: string;
   country: string;
+  /** The favourite team's slug ('flamengo', the seeded one, unless a journey needs its own fans). */
+  favouriteTeam?: string;
 }
 
 export function newUser(prefix: string, overrides: Partial<TestUser> = {}): TestUser {
@@ -71,7 +73,8 @@ export function newUser(prefix: string, overrides: Partial<TestUser> = {}): Test
 
 let registrations = 0;
 /** A client address of its own per API registration (the stack trusts one proxy hop: stack.ts). */
-const registrationAddress = () => `10.${process.pid % 250}.${Math.floor(++registrations / 250)}.${registrations % 250}`;
+export const registrationAddress = () =>
+  `10.${process.pid % 250}.${Math.floor(++registrations / 250)}.${registrations % 250}`;
 
 /** Setup through the API: register, then confirm through the mailed link's userId and token. */
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser('member')): Promise<TestUser> {
@@ -86,7 +89,7 @@ export async function registerUser(request: APIRequestContext, user: TestUser = 
       state: user.state,
       country: user.country,
       gender: 'female',
-      favouriteTeam: 'flamengo',
+      favouriteTeam: user.favouriteTeam ?? 'flamengo',
       acceptTerms: true,
     },
   });

@@ -173,7 +173,9 @@ describe('/rankings segments', () => {
     expect(url()).toBe('?regiao=BR-SP');
     await waitFor(() => expect(rankingRequests(sent).at(-1)!.search.get('segment')).toBe('state:SP'));
     expect(screen.getByRole('switch', { name: /Ranking neutro/ })).toHaveProperty('checked', false);
-    expect(await screen.findByText('Só os votos de membros de Brasil — São Paulo, segundo o perfil deles.')).toBeTruthy();
+    expect(
+      await screen.findByText('Só os votos de membros de Brasil — São Paulo, segundo o perfil deles.'),
+    ).toBeTruthy();
     expect(await screen.findByText(/42 votantes/)).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Região' }));
@@ -239,9 +241,9 @@ describe('/rankings/times/:teamSlug', () => {
   it('links the fanbase ranking when it is shown, a note otherwise; no segment is sent', async () => {
     const sent = serve(() => ({ ...ranking(null), team: aurora }));
     const { unmount } = renderAt('/rankings/times/aurora?neutro=1');
-    expect(
-      (await screen.findByRole('link', { name: 'O que a torcida do Aurora FC acha' })).getAttribute('href'),
-    ).toBe('/rankings/torcidas/aurora');
+    expect((await screen.findByRole('link', { name: 'O que a torcida do Aurora FC acha' })).getAttribute('href')).toBe(
+      '/rankings/torcidas/aurora',
+    );
     expect(rankingRequests(sent).every((r) => !r.search.has('segment'))).toBe(true);
     unmount();
 

@@ -200,7 +200,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
       <Stack gap="lg">
         {header}
         {segmentPart}
-        <SegmentUnavailable minVoters={data.segment.minVoters} />
+        <SegmentUnavailable segment={data.segment} />
         {!fansOf && <FanbaseLinks segments={segments.data} />}
         {exportPanel}
       </Stack>

@@ -23,9 +23,15 @@ export function SegmentNote({ segment, info }: { segment: string; info: RankingS
   );
 }
 
-/** A group of people below the threshold: nothing of it is shown, and the screen says why. */
-export function SegmentUnavailable({ minVoters }: { minVoters: number }) {
+/**
+ * A group of people below the threshold: nothing of it is shown, and the screen says why. (The neutral
+ * ranking is not a group of people: it is unavailable only with segments switched off.)
+ */
+export function SegmentUnavailable({ segment }: { segment: RankingSegment }) {
   const { t } = useTranslation('rankings');
+  if (segment.kind === 'neutral')
+    return <EmptyState title={t('segments.neutralOff.title')} description={t('segments.neutralOff.description')} />;
+  const minVoters = segment.minVoters;
   return (
     <EmptyState
       icon={<IconLock size={30} />}

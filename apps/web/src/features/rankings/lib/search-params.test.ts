@@ -76,7 +76,7 @@ describe('segments in the URL', () => {
     expect(parse('regiao=BR-RS&pagina=2')).toMatchObject({ segment: 'state:RS', page: 2 });
   });
   it('ignores anything else: the ordinary ranking', () => {
-    for (const search of ['', 'neutro=0', 'neutro=sim', 'regiao=BRA', 'regiao=BR-XX', 'regiao=US-CA', 'regiao='])
+    for (const search of ['', 'neutro=0', 'neutro=sim', 'regiao=BRA', 'regiao=BR-SPX', 'regiao=US-CA', 'regiao='])
       expect(segmentOf(search), search).toBeUndefined();
   });
   it('lets neutral win a URL that also names a region', () => {
@@ -97,7 +97,7 @@ describe('segments in the URL', () => {
     expect(withSegment(new URLSearchParams('neutro=1&pagina=2'), { region: 'br-rj' }).toString()).toBe('regiao=BR-RJ');
     expect(withSegment(new URLSearchParams('neutro=1&de=2000'), { neutral: false }).toString()).toBe('de=2000');
     expect(withSegment(start, { region: null }).toString()).toBe('modelo=titular');
-    expect(withSegment(start, { region: 'BR-ZZ' }).toString()).toBe('modelo=titular');
+    expect(withSegment(start, { region: 'Brasil' }).toString()).toBe('modelo=titular');
   });
   it('clearing the filters keeps the segment', () => {
     expect(withoutFilters(new URLSearchParams('modelo=a&neutro=1')).toString()).toBe('neutro=1');

@@ -1,4 +1,3 @@
-import { BR_STATES } from '@manto/contracts';
 import type { RankingParams } from '../api/rankings-api.ts';
 
 /** The ranking filters live in the URL under Portuguese names, like the catalogue's. */
@@ -34,11 +33,15 @@ export const pageParam = (value: string | null) => {
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 };
 
-/** A region of the picker ('BR', 'BR-SP') as a segment key; null for anything else. */
+/**
+ * A region of the picker ('BR', 'BR-SP') as a segment key; null for anything else. Only the form is checked
+ * here: this file is on the first screen's path (api/early-ranking.ts), where the contracts (and zod) are not
+ * loaded; the API answers 404 for a country or state it does not know.
+ */
 export function regionSegment(region: string | null | undefined): string | null {
   const code = region?.trim().toUpperCase() ?? '';
   const state = /^BR-([A-Z]{2})$/.exec(code)?.[1];
-  if (state) return Object.hasOwn(BR_STATES, state) ? `state:${state}` : null;
+  if (state) return `state:${state}`;
   return /^[A-Z]{2}$/.test(code) ? `country:${code}` : null;
 }
 
