@@ -78,8 +78,10 @@ export const registrationAddress = () =>
 
 /** Setup through the API: register, then confirm through the mailed link's userId and token. */
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser('member')): Promise<TestUser> {
+  // The confirmation comes from the same address: it is rate-limited per address too.
+  const headers = { 'x-forwarded-for': registrationAddress() };
   const res = await request.post('/api/auth/register', {
-    headers: { 'x-forwarded-for': registrationAddress() },
+    headers,
     data: {
       name: user.name,
       email: user.email,
@@ -97,6 +99,7 @@ export async function registerUser(request: APIRequestContext, user: TestUser = 
   const mail = await readMail(user.email, 'Confirme seu e-mail');
   const link = new URL(extractLink(mail.text, '/app/auth/confirmar-email'));
   const confirmed = await request.get('/api/auth/confirm-email', {
+    headers,
     params: {
       userId: link.searchParams.get('userId')!,
       token: link.searchParams.get('token')!,

@@ -155,7 +155,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
     </Stack>
   );
 
-  // The global ranking's pickers and a line on what the chosen segment counts.
+  // The global ranking's pickers and a line on what the chosen segment counts (the fanbase page's subtitle says it).
   const segmentPart =
     teamSlug === null && !fansOf ? (
       <Stack gap="xs">
@@ -166,10 +166,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
           onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
           onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
         />
-        {segment && <SegmentNote segment={segment} info={data?.segment ?? null} />}
+        {segment && <SegmentNote segment={segment} />}
       </Stack>
-    ) : fansOf && data?.segment?.available ? (
-      <SegmentNote segment={segment!} info={data.segment} />
     ) : null;
   const exportPanel = (
     <ExportPanel teamSlug={teamSlug} segment={segment} withRanking={data?.segment?.available !== false} />

@@ -7,15 +7,13 @@ import { useLocale } from '#lib/use-locale.ts';
 import { regionName } from '../lib/regions.ts';
 import { segmentRegion } from '../lib/search-params.ts';
 
-/** One line on whose votes the segment's ranking counts. */
-export function SegmentNote({ segment, info }: { segment: string; info: RankingSegment | null }) {
+/** One line on whose votes the global ranking's segment counts: the neutral one or a region's. */
+export function SegmentNote({ segment }: { segment: string }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const region = segmentRegion(segment);
-  let text: string;
-  if (segment === 'neutral') text = t('segments.note.neutral');
-  else if (region) text = t('segments.note.region', { region: regionName(region, locale) });
-  else text = info?.team ? t('segments.note.fans', { team: info.team.name }) : t('segments.note.fansNoTeam');
+  if (segment !== 'neutral' && !region) return null;
+  const text = region ? t('segments.note.region', { region: regionName(region, locale) }) : t('segments.note.neutral');
   return (
     <Text size="sm" c="dimmed">
       {text}
