@@ -318,3 +318,16 @@ export function hash(text: string): number {
 export const pick = <T>(list: readonly T[], key: string): T => list[hash(key) % list.length]!;
 export const sponsorFor = (team: string, season: number) => pick(SPONSORS, `${team}:${Math.floor(season / 2)}`);
 export const SEASONS = [2019, 2020, 2021, 2022, 2023, 2024, 2025];
+
+/**
+ * Simulated members (docs/segments.md): how many fans each club gets, and where they live. Three clubs
+ * pass the default 30-voter threshold, so a fresh demo shows fanbase, country and state rankings; the
+ * smaller ones show the threshold at work. One fan in twelve lives in Portugal.
+ */
+export const DEMO_FANBASES: { team: string; fans: number; state: string }[] = [
+  { team: 'flamengo', fans: 42, state: 'Rio de Janeiro' },
+  { team: 'corinthians', fans: 38, state: 'São Paulo' },
+  { team: 'palmeiras', fans: 34, state: 'SP' },
+  { team: 'gremio', fans: 16, state: 'Rio Grande do Sul' },
+  { team: 'bahia', fans: 9, state: 'BA' },
+];

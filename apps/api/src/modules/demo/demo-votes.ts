@@ -21,9 +21,20 @@ export interface SimVote {
   outcome: VoteOutcome;
   skipReason: SkipReason | null;
   voterKey: string;
+  /** The simulated member who voted; absent for visitors. */
+  userId?: string;
   issuedAt: Date;
   answeredAt: Date;
 }
+
+/** A simulated member: their votes lean towards their favourite team's jerseys (docs/segments.md). */
+export interface SimFan {
+  userId: string;
+  teamId: string;
+}
+
+/** How much more a fan likes their own team's jerseys, on the logit scale: enough to move the neutral ranking. */
+const OWN_TEAM_BIAS = 1.5;
 
 const SKIPS: SkipReason[] = ['dont_know', 'cant_decide', 'same'];
 
@@ -39,11 +50,12 @@ export function hiddenStrength(key: string, home: boolean): number {
 /**
  * Simulated voters over `days` days: each duel is global (55%), within a team (35%) or within a team
  * and model (10%), like the screens offer. A voter picks by the hidden strengths through their own
- * noise (a "temperature"), ties 6%, both bad 3%, skips 4%. Deterministic for a seed.
+ * noise (a "temperature"), ties 6%, both bad 3%, skips 4%. `voters` visitors vote first, then each of
+ * `fans` (members), who add OWN_TEAM_BIAS to their team's jerseys. Deterministic for a seed.
  */
 export function simulateVotes(
   jerseys: readonly SimJersey[],
-  opts: { voters: number; meanVotes: number; seed: number; end: Date; days: number },
+  opts: { voters: number; meanVotes: number; seed: number; end: Date; days: number; fans?: readonly SimFan[] },
 ): SimVote[] {
   const rng = new Rng(opts.seed);
   const unit = () => rng.nextU32() / 4294967296;
@@ -58,10 +70,14 @@ export function simulateVotes(
   };
   const span = opts.days * 86_400_000;
   const out: SimVote[] = [];
-  for (let voter = 0; voter < opts.voters; voter++) {
-    const voterKey = `demo:${voter}`;
+  const fans = opts.fans ?? [];
+  for (let voter = 0; voter < opts.voters + fans.length; voter++) {
+    const fan = voter < opts.voters ? null : fans[voter - opts.voters]!;
+    const voterKey = fan ? `u:${fan.userId}` : `demo:${voter}`;
+    const appeal = (j: SimJersey) => j.strength + (fan && j.teamId === fan.teamId ? OWN_TEAM_BIAS : 0);
     const temperature = 0.7 + 0.6 * unit();
-    const n = Math.max(5, Math.round(opts.meanVotes * (0.3 + 1.4 * unit())));
+    // Members vote less than the demo's keenest visitors: a third as much on average.
+    const n = Math.max(5, Math.round((fan ? opts.meanVotes / 3 : opts.meanVotes) * (0.3 + 1.4 * unit())));
     for (let k = 0; k < n; k++) {
       const kind = unit();
       let pair: [SimJersey, SimJersey];
@@ -87,7 +103,7 @@ export function simulateVotes(
       if (u < 0.04) outcome = 'skip';
       else if (u < 0.1) outcome = 'tie';
       else if (u < 0.13) outcome = 'both_bad';
-      else outcome = unit() < 1 / (1 + Math.exp(-(left.strength - right.strength) / temperature)) ? 'left' : 'right';
+      else outcome = unit() < 1 / (1 + Math.exp(-(appeal(left) - appeal(right)) / temperature)) ? 'left' : 'right';
       const answeredAt = new Date(opts.end.getTime() - span * unit());
       out.push({
         duelId: randomUUID(),
@@ -97,6 +113,7 @@ export function simulateVotes(
         outcome,
         skipReason: outcome === 'skip' ? SKIPS[Math.floor(unit() * SKIPS.length)]! : null,
         voterKey,
+        ...(fan ? { userId: fan.userId } : {}),
         issuedAt: new Date(answeredAt.getTime() - 1500 - Math.floor(7500 * unit())),
         answeredAt,
       });

@@ -6,7 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, ProductDetail, ProductList, TournamentDetail, TournamentSummary } from '@manto/contracts';
+import type {
+  Dashboard,
+  ProductDetail,
+  ProductList,
+  Ranking,
+  Segments,
+  TournamentDetail,
+  TournamentSummary,
+} from '@manto/contracts';
 import { queryRows } from '#db/client.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { expectTalliesMatchVotes } from '#test/tallies.ts';
@@ -54,6 +62,36 @@ describe('a fresh demo', () => {
   it('keeps the pair tallies equal to its valid votes, so the ranking job reads the votes as counted', async (ctx) => {
     if (!demo) return ctx.skip();
     await expectTalliesMatchVotes(demo.db);
+  });
+
+  it('shows a neutral ranking that differs from the global one, and at least three fanbase rankings', async (ctx) => {
+    if (!demo) return ctx.skip();
+    // The demo's first live fit runs right after the seeding.
+    await demo.fitRankings();
+    const get = async (url: string) => (await demo!.inject({ method: 'GET', url })).json();
+    const segments: Segments = await get('/api/rankings/segments');
+    expect(segments.fans.length).toBeGreaterThanOrEqual(3);
+    for (const f of segments.fans) expect(f.voters).toBeGreaterThanOrEqual(30);
+    expect(segments.countries.map((c) => c.code)).toContain('BR');
+    expect(segments.states.map((s) => s.code)).toEqual(expect.arrayContaining(['RJ', 'SP']));
+    // Whole snapshots through the open-data export.
+    type Rows = { rows: { team: string; score: number; votes: number }[] };
+    const global: Rows = await get('/api/rankings/export?format=json');
+    const neutral: Rows = await get('/api/rankings/export?format=json&segment=neutral');
+    const votes = (r: Rows) => r.rows.reduce((sum, row) => sum + row.votes, 0);
+    expect(votes(neutral)).toBeLessThan(votes(global));
+    // Own-fan votes lift their clubs' jerseys: the biggest fanbase's jerseys score lower without them, and
+    // higher among their own fans.
+    const team = segments.fans[0]!.team;
+    const mean = (r: Rows) => {
+      const mine = r.rows.filter((row) => row.team === team.name);
+      return mine.reduce((sum, row) => sum + row.score, 0) / mine.length;
+    };
+    expect(mean(global)).toBeGreaterThan(mean(neutral));
+    const fans: Ranking = await get(`/api/rankings?segment=fans:${team.slug}`);
+    expect(fans.segment?.available).toBe(true);
+    const fansRows: Rows = await get(`/api/rankings/export?format=json&segment=fans:${team.slug}`);
+    expect(mean(fansRows)).toBeGreaterThan(mean(global));
   });
 
   it('shows one completed tournament, one ongoing with votes in its open round, and one upcoming', async (ctx) => {

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { jerseys, liveRatings, models, pairStats, suppliers, teams, votes } from '#db/schema/index.ts';
+import { jerseys, liveRatings, models, pairStats, suppliers, teams, users, votes } from '#db/schema/index.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -50,6 +50,34 @@ export class DemoRepository {
 
   async setTeamColor(teamId: string, color: string): Promise<void> {
     await this.db.update(teams).set({ baseColor: color }).where(eq(teams.id, teamId));
+  }
+
+  /**
+   * Simulated members (no password, so nobody can sign in as them), by team slug; returns their ids with
+   * their teams. Teams missing from the catalogue get no fans.
+   */
+  async insertMembers(
+    rows: { email: string; name: string; teamSlug: string; country: string; state: string }[],
+  ): Promise<{ userId: string; teamId: string }[]> {
+    const bySlug = new Map(
+      (await this.db.select({ id: teams.id, slug: teams.slug }).from(teams)).map((t) => [t.slug, t.id]),
+    );
+    const values = rows
+      .filter((r) => bySlug.has(r.teamSlug))
+      .map((r) => ({
+        email: r.email,
+        name: r.name,
+        country: r.country,
+        state: r.state,
+        favouriteTeamId: bySlug.get(r.teamSlug)!,
+        confirmedAt: new Date(),
+      }));
+    if (values.length === 0) return [];
+    const inserted = await this.db
+      .insert(users)
+      .values(values)
+      .returning({ userId: users.id, teamId: users.favouriteTeamId });
+    return inserted.map((r) => ({ userId: r.userId, teamId: r.teamId! }));
   }
 
   /** Votes, live ratings and pair tallies in one transaction. */

@@ -6,7 +6,7 @@ import type { JerseyService } from '#modules/jerseys/index.ts';
 import type { RankingJob } from '#modules/rankings/index.ts';
 import type { ShopService } from '#modules/shop/index.ts';
 import type { Rounds, TournamentRepository } from '#modules/tournaments/index.ts';
-import { DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
+import { DEMO_FANBASES, DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
 import { seedDemoShop } from './demo-shop.ts';
 import { seedDemoTournaments } from './demo-tournaments.ts';
 import { type SimJersey, type SimVote, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
@@ -220,7 +220,8 @@ export async function seedDemo(
 
 /**
  * Seeds simulated votes into an empty votes table, replayed through the live Elo and pair tallies
- * (demo-votes.ts). Returns the votes written (none when votes existed).
+ * (demo-votes.ts): visitors', and those of simulated members with favourite teams and regions (the
+ * segment rankings, docs/segments.md). Returns the votes written (none when votes existed).
  */
 export async function seedDemoVotes(
   repository: DemoRepository,
@@ -229,7 +230,22 @@ export async function seedDemoVotes(
   end = new Date(),
 ): Promise<SimVote[]> {
   if ((await repository.voteCount()) > 0 || jerseys.length < 2) return [];
-  const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14 });
+  const fans = await repository.insertMembers(
+    DEMO_FANBASES.flatMap(({ team, fans, state }) =>
+      Array.from({ length: fans }, (_, i) => {
+        const n = `${team}-${String(i + 1).padStart(2, '0')}`;
+        const abroad = i % 12 === 11;
+        return {
+          email: `torcedor-${n}@demo.manto.invalid`,
+          name: `Torcedor simulado ${n}`,
+          teamSlug: team,
+          country: abroad ? 'Portugal' : i % 3 ? 'Brasil' : 'Brazil',
+          state: abroad ? 'Lisboa' : state,
+        };
+      }),
+    ),
+  );
+  const simulated = simulateVotes(jerseys, { voters: 90, meanVotes: 130, seed: 1970, end, days: 14, fans });
   await repository.insertVotes(replayVotes(jerseys, simulated));
   log.info({ votes: simulated.length }, 'demo votes simulated');
   return simulated;
