@@ -247,6 +247,7 @@ test('before the first fit the ranking says it is being calculated; a failure of
         models: [],
         suppliers: [],
         seasons: null,
+        segment: null,
       }),
     }),
   );
