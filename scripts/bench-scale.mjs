@@ -9,7 +9,9 @@
 //   more votes (the steady state: what a run costs on a live site);
 // - GET /api/duels/next and GET /api/rankings p50/p99 at a fixed 100 requests/s, idle after the first run
 //   and while the steady run runs;
-// - the API process's peak RSS (VmHWM) and the database size.
+// - the API process's peak RSS (VmHWM) and the database size;
+// - the steady run again with the segment rankings off (SEGMENTS_ENABLED=false), side by side: 40% of the
+//   votes come from 20 000 simulated members with favourite teams and regions, who favour their own club.
 // BENCH_SCALE_STEPS (default "100000,1000000,10000000") sets the steps; BENCH_SCALE_NODE_ARGS passes flags to
 // the API's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). Figures only: never pass or fail.
 import { spawn } from 'node:child_process';
@@ -24,6 +26,11 @@ const STEPS = (process.env.BENCH_SCALE_STEPS ?? '100000,1000000,10000000').split
 const TEAMS = 60;
 const JERSEYS = 2_000;
 const STEADY_VOTES = 10_000;
+const MEMBERS = 20_000;
+/** Voters whose number modulo 5 is below this are members (2 in 5). */
+const MEMBER_SHARE = 2;
+const OWN_TEAM_BIAS = 1;
+const STATES = ['SP', 'RJ', 'MG', 'RS', 'BA', 'PR', 'PE', 'CE'];
 /** Each simulated voter answers this many duels in one sitting (new voters keep arriving). */
 const VOTES_PER_VOTER = 40;
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3921);
@@ -54,6 +61,7 @@ const random = rng(20261124);
 const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 let jerseys = []; // { id, team }
+let members = []; // { id, team }
 let byTeam = new Map();
 let strength = new Float64Array(0);
 /** Pair tallies as the vote statement keeps them: key low*JERSEYS+high (positions in id order). */
@@ -83,8 +91,11 @@ function voteLine(now) {
   if (u < 0.05) outcome = 'skip';
   else if (u < 0.1) outcome = 'tie';
   else if (u < 0.13) outcome = 'both_bad';
-  else outcome = random() < 1 / (1 + Math.exp(strength[r] - strength[l])) ? 'left' : 'right';
   const voter = Math.floor(votesMade / VOTES_PER_VOTER);
+  const member = voter % 5 < MEMBER_SHARE ? members[voter % MEMBERS] : null;
+  const bias = (i) => (member && jerseys[i].team === member.team ? OWN_TEAM_BIAS : 0);
+  if (outcome === undefined)
+    outcome = random() < 1 / (1 + Math.exp(strength[r] + bias(r) - strength[l] - bias(l))) ? 'left' : 'right';
   const answered = new Date(now - (STEPS.at(-1) - votesMade) * 50);
   const issued = new Date(answered.getTime() - 2500 - Math.floor(random() * 8000));
   votesMade++;
@@ -96,17 +107,24 @@ function voteLine(now) {
     if (outcome === 'tie' || outcome === 'both_bad') t[2]++;
     else t[(outcome === 'left' ? l : r) === a ? 0 : 1]++;
   }
-  return `${randomUUID()},${scope},${jerseys[l].id},${jerseys[r].id},${outcome},${outcome === 'skip' ? 'dont_know' : ''},v:bench-${voter},${issued.toISOString()},${answered.toISOString()}\n`;
+  const who = member ? `u:${member.id},${member.id}` : `v:bench-${voter},`;
+  return `${randomUUID()},${scope},${jerseys[l].id},${jerseys[r].id},${outcome},${outcome === 'skip' ? 'dont_know' : ''},${who},${issued.toISOString()},${answered.toISOString()}\n`;
 }
 
 /** Streams lines into `\copy <target> from stdin (format csv)` through psql. */
 function copy(target, lines) {
   return new Promise((resolve, reject) => {
-    const psql = spawn('psql', [dbUrl, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy ${target} from stdin with (format csv)`], {
-      stdio: ['pipe', 'inherit', 'inherit'],
-    });
+    const psql = spawn(
+      'psql',
+      [dbUrl, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy ${target} from stdin with (format csv)`],
+      {
+        stdio: ['pipe', 'inherit', 'inherit'],
+      },
+    );
     psql.on('error', reject);
-    psql.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql \\copy ${target} exited with ${code}`))));
+    psql.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`psql \\copy ${target} exited with ${code}`)),
+    );
     const write = () => {
       for (;;) {
         const { value, done } = lines.next();
@@ -139,7 +157,8 @@ function* tallyLines() {
   if (chunk) yield chunk;
 }
 
-const VOTE_COLUMNS = 'votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, issued_at, answered_at)';
+const VOTE_COLUMNS =
+  'votes (duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, issued_at, answered_at)';
 
 /** Adds `n` votes and rewrites the pair tallies to match (what the vote statement keeps per vote). */
 async function addVotes(n) {
@@ -156,7 +175,7 @@ async function addVotesLive(n) {
   await onPostgres(dbUrl, (c) =>
     c.query(`drop table if exists votes_staging, pair_stats_staging;
       create unlogged table votes_staging as select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key,
-        issued_at, answered_at from votes limit 0;
+        user_id, issued_at, answered_at from votes limit 0;
       create unlogged table pair_stats_staging as select low_id, high_id, low_wins, high_wins, ties from pair_stats limit 0;`),
   );
   await copy(VOTE_COLUMNS.replace(/^votes/, 'votes_staging'), voteLines(n, Date.now()));
@@ -186,11 +205,11 @@ const SERVER_ENV = {
 };
 
 /** Starts the API, returns it with its start-up time and a stream of the ranking job's runs. */
-async function startApi() {
+async function startApi(env = {}) {
   const started = performance.now();
   const nodeArgs = (process.env.BENCH_SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
-    env: { ...process.env, ...SERVER_ENV },
+    env: { ...process.env, ...SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const runs = [];
@@ -308,6 +327,20 @@ async function setUp() {
           from generate_series(0, ${JERSEYS - 1}) i;`);
     const { rows } = await c.query('select id, team_id from jerseys order by id');
     jerseys = rows.map((r) => ({ id: r.id, team: r.team_id }));
+    // Members: favourite teams skewed towards the first teams (big clubs have more fans), one in ten
+    // abroad, the rest over eight Brazilian states.
+    await c.query(`
+      insert into users (email, name, country, state, favourite_team_id, confirmed_at)
+        select 'scale-' || i || '@bench.invalid', 'Scale Member ' || i,
+               case when i % 10 = 0 then 'Portugal' else 'Brasil' end,
+               (array[${STATES.map((x) => `'${x}'`).join(',')}])[1 + i % ${STATES.length}],
+               (select id from teams where slug = 'scale-team-' || (1 + floor(${TEAMS} * power((i * 0.6180339887) % 1, 2)))::int),
+               now()
+          from generate_series(1, ${MEMBERS}) i;`);
+    members = (await c.query('select id, favourite_team_id from users order by email')).rows.map((r) => ({
+      id: r.id,
+      team: r.favourite_team_id,
+    }));
   });
   byTeam = new Map();
   jerseys.forEach((j, i) => byTeam.set(j.team, [...(byTeam.get(j.team) ?? []), i]));
@@ -333,14 +366,7 @@ async function step(target) {
     const ids = await visitorIds(50);
     // The first job run begins half a second after start (it also warms the process up); then idle
     // latency, then 10 k more votes and the next timed run (the steady state), measured while it runs.
-    await api.runsDone(1);
-    // A first run that flags outliers changes the job's state, so another run follows it: wait until the
-    // job has been quiet for two intervals.
-    for (let seen = api.runs.length, quiet = 0; quiet < 2; quiet = seen === api.runs.length ? quiet + 1 : 0) {
-      seen = api.runs.length;
-      await sleep(Number(SERVER_ENV.RANKING_INTERVAL_SECONDS) * 1000 + 500);
-      if (api.fitting()) await api.runsDone(seen + 1);
-    }
+    await quiet(api);
     const idle = await measure(ids, () => false, 5000);
     const votes = votesMade;
     const before = api.runs.length;
@@ -351,6 +377,9 @@ async function step(target) {
     const [size] = await onPostgres(dbUrl, async (c) =>
       (await c.query(`select pg_database_size('${name}')::bigint as bytes`)).rows.map((r) => Number(r.bytes)),
     );
+    const rssMb = peakRss(api.child.pid);
+    await stop(api.child);
+    const withoutSegments = await steadyWithoutSegments();
     return {
       votes,
       pairs: tally.size,
@@ -360,30 +389,67 @@ async function step(target) {
       steady: api.runs.at(-1),
       during,
       idle,
-      rssMb: peakRss(api.child.pid),
+      rssMb,
       dbMb: size / 1024 / 1024,
+      withoutSegments,
     };
   } finally {
     await stop(api.child);
   }
 }
 
-console.log(`bench:scale: ${JERSEYS} jerseys over ${TEAMS} teams, steps ${STEPS.join(', ')}; database ${name} on ${adminUrl.host}`);
+/** The job's quiet state: no run for two intervals (a run that flags outliers is followed by another). */
+async function quiet(api) {
+  await api.runsDone(1);
+  for (let seen = api.runs.length, still = 0; still < 2; still = seen === api.runs.length ? still + 1 : 0) {
+    seen = api.runs.length;
+    await sleep(Number(SERVER_ENV.RANKING_INTERVAL_SECONDS) * 1000 + 500);
+    if (api.fitting()) await api.runsDone(seen + 1);
+  }
+}
+
+/** A steady run (after STEADY_VOTES more votes) with the segment rankings off, for the side-by-side cost. */
+async function steadyWithoutSegments() {
+  const api = await startApi({ SEGMENTS_ENABLED: 'false' });
+  try {
+    await quiet(api);
+    const before = api.runs.length;
+    await addVotesLive(STEADY_VOTES);
+    await api.runsDone(before + 1);
+    return api.runs.at(-1);
+  } finally {
+    await stop(api.child);
+  }
+}
+
+console.log(
+  `bench:scale: ${JERSEYS} jerseys over ${TEAMS} teams, steps ${STEPS.join(', ')}; database ${name} on ${adminUrl.host}`,
+);
 try {
   await setUp();
   const rows = [];
   for (const target of STEPS) {
     const r = await step(target);
     rows.push(r);
-    console.log(`\n${r.votes.toLocaleString('en')} votes (${r.pairs.toLocaleString('en')} pairs; loaded in ${r.loadSeconds.toFixed(0)} s), load average ${load()}`);
+    console.log(
+      `\n${r.votes.toLocaleString('en')} votes (${r.pairs.toLocaleString('en')} pairs; loaded in ${r.loadSeconds.toFixed(0)} s), load average ${load()}`,
+    );
     console.log(`  start-up                 ${r.startup.toFixed(2)} s (goal ≤ 5 s at 10 M)`);
-    const job = (run) => `${run.seconds.toFixed(1)} s, ${run.failed ? `FAILED: ${run.failed}` : `${run.scopes} scopes`}`;
+    const job = (run) =>
+      `${run.seconds.toFixed(1)} s, ${run.failed ? `FAILED: ${run.failed}` : `${run.scopes} scopes`}`;
     console.log(`  ranking job, first run   ${job(r.first)} (goal ≤ 10 s at 1 M, ≤ 60 s at 10 M)`);
     console.log(`  ranking job, +${STEADY_VOTES / 1000} k votes  ${job(r.steady)}`);
+    console.log(
+      `    same, segments off     ${job(r.withoutSegments)} (segments cost ${(r.steady.seconds - r.withoutSegments.seconds).toFixed(1)} s)`,
+    );
     console.log(`  next duel   idle         ${fmt(r.idle.next)}`);
-    console.log(`              during job   ${fmt(r.during.next)}  p99 ratio ${(pct(r.during.next, 99) / pct(r.idle.next, 99)).toFixed(2)}× (goal ≤ 2×)`);
+    console.log(
+      `              during job   ${fmt(r.during.next)}  p99 ratio ${(pct(r.during.next, 99) / pct(r.idle.next, 99)).toFixed(2)}× (goal ≤ 2×)`,
+    );
     console.log(`  ranking     idle         ${fmt(r.idle.rankings)}`);
-    console.log(`              during job   ${fmt(r.during.rankings)}  p99 ratio ${(pct(r.during.rankings, 99) / pct(r.idle.rankings, 99)).toFixed(2)}× (goal ≤ 2×)`);
+    console.log(
+      `              during job   ${fmt(r.during.rankings)}  p99 ratio ${(pct(r.during.rankings, 99) / pct(r.idle.rankings, 99)).toFixed(2)}× (goal ≤ 2×)`,
+    );
     console.log(`  errors                   ${r.idle.errors + r.during.errors}`);
     console.log(`  peak RSS of the API      ${r.rssMb.toFixed(0)} MB (goal ≤ 512 MB at 10 M)`);
     console.log(`  database size            ${r.dbMb.toFixed(0)} MB`);

@@ -191,7 +191,8 @@ export class RankingJob {
       const flagged = await flagOutliers(this.repository, globalFitId, since);
       if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
     }
-    if (fitted.length > 0) this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
+    // Every run that began ("ranking fit started") says it ended, even when no scope had changed.
+    this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
     return fitted;
   }
 
