@@ -338,7 +338,9 @@ export async function buildApp(
   const rankingJob = new RankingJob(rankingRepository, () => jerseyService.catalogue(), fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
-    ...(segments.enabled ? { segments } : {}),
+    ...(segments.enabled
+      ? { segments: { minVoters: segments.minVoters, intervalMs: config.rankings.segmentIntervalSeconds * 1000 } }
+      : {}),
     log,
     onFitted: () => rankings.invalidate(),
     onRun: (run) => metrics.rankingRun(run),

@@ -81,6 +81,7 @@ const envSchema = z.object({
     .min(SEGMENT_MIN_VOTERS_FLOOR, `must be at least ${SEGMENT_MIN_VOTERS_FLOOR}`)
     .max(1_000_000)
     .default(SEGMENT_MIN_VOTERS_DEFAULT),
+  SEGMENT_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
 });
 
 export type SocialProviderConfig = { clientId: string; clientSecret: string; issuer: string } | null;
@@ -127,6 +128,8 @@ export interface Config {
     /** Segment rankings on, and the distinct voters a segment of people needs to be fitted and shown. */
     segments: boolean;
     segmentMinVoters: number;
+    /** At most this often the segments are refitted (0: with every ranking run). */
+    segmentIntervalSeconds: number;
   };
   /** Bearer token for GET /api/metrics; null turns the route off (404). */
   metricsToken: string | null;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS,
       segments: e.SEGMENTS_ENABLED,
       segmentMinVoters: e.SEGMENT_MIN_VOTERS,
+      segmentIntervalSeconds: e.SEGMENT_INTERVAL_SECONDS,
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,

@@ -158,6 +158,8 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     RANKING_INTERVAL_SECONDS: '2',
     // The segment journeys (segments.spec.ts) make a fanbase of 10, the lowest threshold allowed.
     SEGMENT_MIN_VOTERS: '10',
+    // …and want the segments refitted with every ranking run, not every 10 minutes.
+    SEGMENT_INTERVAL_SECONDS: '0',
     // As behind one proxy: `registerUser` gives each API registration its own client address, so the
     // run is not capped by the 10 registrations per 15 minutes per address; browsers keep 127.0.0.1.
     TRUST_PROXY: 'true',

@@ -34,8 +34,11 @@ export interface RankingJobOptions {
   onRun?: (run: { ok: true; seconds: number; fitted: number } | { ok: false }) => void;
   /** How often a running fit renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
   heartbeatMs?: number;
-  /** Segment rankings (docs/segments.md) and the distinct voters a segment of people needs; off when absent. */
-  segments?: { minVoters: number };
+  /**
+   * Segment rankings (docs/segments.md): the distinct voters a segment of people needs, and how often at most
+   * they are refitted (each refresh costs about as much as the global fit again); off when absent.
+   */
+  segments?: { minVoters: number; intervalMs: number };
 }
 
 interface ScopeData {
@@ -62,6 +65,9 @@ export class RankingJob {
   private running: Promise<unknown> | null = null;
   private stopped = false;
   private lastState = '';
+  /** When the segments were last fitted, and whether a change is waiting for their next turn. */
+  private segmentsFittedAt = 0;
+  private segmentsPending = false;
   private readonly holder = randomUUID();
 
   constructor(
@@ -117,7 +123,8 @@ export class RankingJob {
 
   private async run(opts: { until?: Date; force?: boolean }): Promise<string[]> {
     const state = await this.state();
-    if (!opts.force && !opts.until && state === this.lastState) return [];
+    const segmentsWaiting = this.segmentsPending && this.segmentsDue(false);
+    if (!opts.force && !opts.until && state === this.lastState && !segmentsWaiting) return [];
     if (!(await this.acquire())) return [];
     // Operators (and `npm run drill`) see when a fit begins, not only when it ends.
     this.opts.log.info('ranking fit started');
@@ -182,18 +189,33 @@ export class RankingJob {
       if (scope === GLOBAL) globalFitId = fitId;
       fitted.push(scope);
     }
+    // The ordinary rankings are published before the segments, which are slower and refreshed less often.
+    this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
+    if (fitted.length > 0) this.opts.onFitted?.();
     // Segments before the outlier check, so they read the same votes as the scopes above.
-    if (this.opts.segments && !until) {
-      fitted.push(...(await this.fitSegments(active, position, tallies, lastFit, opts.force ?? false, lastVoteId)));
+    if (!until && this.segmentsDue(opts.force ?? false)) {
+      const started = performance.now();
+      const segments = await this.fitSegments(active, position, tallies, lastFit, opts.force ?? false, lastVoteId);
+      this.segmentsFittedAt = Date.now();
+      this.segmentsPending = false;
+      fitted.push(...segments);
+      const seconds = (performance.now() - started) / 1000;
+      this.opts.log.info({ segments: segments.length, seconds }, 'segment rankings fitted');
+    } else if (!until && this.opts.segments) {
+      this.segmentsPending = true;
     }
     if (globalFitId !== null && !until) {
       const since = lastFit.get(GLOBAL)?.lastVoteId ?? null;
       const flagged = await flagOutliers(this.repository, globalFitId, since);
       if (flagged > 0) this.opts.log.warn({ flagged }, 'voters flagged as outliers; their votes no longer count');
     }
-    // Every run that began ("ranking fit started") says it ended, even when no scope had changed.
-    this.opts.log.info({ scopes: fitted.length, until }, 'rankings fitted');
     return fitted;
+  }
+
+  /** Segments are refitted at most every `segments.intervalMs` (or when forced). */
+  private segmentsDue(force: boolean): boolean {
+    const segments = this.opts.segments;
+    return !!segments && (force || Date.now() - this.segmentsFittedAt >= segments.intervalMs);
   }
 
   private async fitAndWrite(input: ScopeData, previousFitId: number | null, until: Date | null, lastVoteId: number) {

@@ -67,7 +67,7 @@ function scoresOf(raw: { left_id: string; right_id: string; outcome: Vote['outco
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SEGMENT_MIN_VOTERS: String(MIN) });
+  t = await createTestApp({ SEGMENT_MIN_VOTERS: String(MIN), SEGMENT_INTERVAL_SECONDS: '0' });
   catalogue = await seedCatalogue(t.db, { teams: 3, models: ['Home', 'Away'], seasons: [2021, 2022] });
   [teamA, teamB] = catalogue.teams as [typeof teamA, typeof teamB];
   jerseysA = catalogue.jerseys.filter((j) => j.teamId === teamA.id);
