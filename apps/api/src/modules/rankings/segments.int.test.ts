@@ -7,7 +7,12 @@ import { rebuildPairStats } from '#db/pair-stats.ts';
 import { users, votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import pino from 'pino';
+import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import { type Vote, aggregate, fit, toEloScale } from './bradley-terry/index.ts';
+import { createFitExecutor } from './fit-executor.ts';
+import { RankingJob } from './job.ts';
+import { RankingRepository } from './repository.ts';
 
 // Segment rankings (docs/segments.md) on a small catalogue: fans of team A (enough of them to be shown)
 // favour their own jerseys, fans of team B are too few, and some of A's fans opted out.
@@ -234,5 +239,36 @@ describe('segment rankings', () => {
     expect(left!.n).toBe(0);
     // Brazil still has 12 voters (9 of A + 3 of B): still shown, with the opted-out members gone.
     expect((await ranking('segment=country:BR')).segment).toMatchObject({ available: true, voters: MIN + 2 });
+  });
+});
+
+describe('the segment interval', () => {
+  it('holds a segment change back until its turn, then fits it without a new vote', async () => {
+    const catalogueNow = async () =>
+      catalogue.jerseys.map(
+        (j) => ({ id: j.id, teamId: j.teamId, modelId: j.modelId, active: true }) as CatalogueJersey,
+      );
+    const job = new RankingJob(new RankingRepository(t.db), catalogueNow, createFitExecutor(), {
+      intervalMs: 60_000,
+      rounds: 10,
+      log: pino({ level: 'silent' }),
+      segments: { minVoters: MIN, intervalMs: 400 },
+    });
+    try {
+      // Its first run refits everything the app's job left, segments included.
+      expect(await job.runOnce({ force: true })).toContain('neutral');
+      // A fan of A votes for their team: the global ranking follows at once, the segments wait their turn.
+      await insertVotes({ key: `u:${fansA[5]!.id}`, userId: fansA[5]!.id }, [[jerseysA[3]!, others[3]!]]);
+      const early = await job.runOnce();
+      expect(early).toContain('global');
+      expect(early).not.toContain('country:BR');
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      // Nothing new since, but the waiting change is fitted now: Brazil's fans (their own-team vote leaves the
+      // neutral ranking as it was; A's fanbase and São Paulo are below the threshold since the opt-outs).
+      expect(await job.runOnce()).toEqual(['country:BR']);
+      expect(await job.runOnce()).toEqual([]);
+    } finally {
+      await job.stop();
+    }
   });
 });
