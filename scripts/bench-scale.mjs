@@ -451,7 +451,8 @@ try {
     );
     console.log(`  start-up                 ${r.startup.toFixed(2)} s (goal ≤ 5 s at 10 M)`);
     const job = (run) =>
-      `${run.seconds.toFixed(1)} s, ${run.failed ? `FAILED: ${run.failed}` : `${run.scopes} scopes`}`;
+      `${run.seconds.toFixed(1)} s, ${run.failed ? `FAILED: ${run.failed}` : `${run.scopes} scopes`}` +
+      (run.segments ? `; then segments ${run.segments.seconds.toFixed(1)} s, ${run.segments.scopes} fitted` : '');
     console.log(`  ranking job, first run   ${job(r.first)} (goal ≤ 10 s at 1 M, ≤ 60 s at 10 M)`);
     console.log(`  ranking job, +${STEADY_VOTES / 1000} k votes  ${job(r.steady)}`);
     console.log(`    same, segments off     ${job(r.withoutSegments)}`);
