@@ -1,5 +1,7 @@
 import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -76,28 +78,12 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const fansTeam = data?.segment?.team ?? null;
 
   const header = fansOf ? (
-    <Stack gap="sm">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/rankings">
-          {t('global.title')}
-        </Anchor>
-        <Text>{fansTeam?.name ?? '…'}</Text>
-      </Breadcrumbs>
-      <Group wrap="nowrap" align="center">
-        {fansTeam && <TeamCrest team={fansTeam} size={56} />}
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
-            {fansTeam ? (
-              t('fans.title', { team: fansTeam.name })
-            ) : data ? (
-              t('fans.titleNoTeam')
-            ) : (
-              <Skeleton height={36} width={260} />
-            )}
-          </Title>
-          {fansTeam && <Text c="dimmed">{t('fans.subtitle', { team: fansTeam.name })}</Text>}
-        </div>
-      </Group>
+    <TeamHeader
+      crumb={{ to: '/rankings', label: t('global.title') }}
+      team={fansTeam}
+      title={fansTeam ? t('fans.title', { team: fansTeam.name }) : data ? t('fans.titleNoTeam') : null}
+      subtitle={fansTeam && t('fans.subtitle', { team: fansTeam.name })}
+    >
       <Group gap="md">
         <Anchor component={Link} to={`/rankings/times/${fansOf}`} size="sm">
           {fansTeam ? t('fans.teamRanking', { team: fansTeam.name }) : t('team.breadcrumb')}
@@ -106,7 +92,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
           {t('fans.neutralLink')}
         </Anchor>
       </Group>
-    </Stack>
+    </TeamHeader>
   ) : teamSlug === null ? (
     <Group justify="space-between" align="end" gap="sm">
       <div>
@@ -120,22 +106,12 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
       </Anchor>
     </Group>
   ) : (
-    <Stack gap="sm">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/rankings/times">
-          {t('team.breadcrumb')}
-        </Anchor>
-        <Text>{team?.name ?? '…'}</Text>
-      </Breadcrumbs>
-      <Group wrap="nowrap" align="center">
-        {team && <TeamCrest team={team} size={56} />}
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
-            {team ? t('team.title', { team: team.name }) : <Skeleton height={36} width={260} />}
-          </Title>
-          {team && <Text c="dimmed">{t('team.subtitle', { team: team.name })}</Text>}
-        </div>
-      </Group>
+    <TeamHeader
+      crumb={{ to: '/rankings/times', label: t('team.breadcrumb') }}
+      team={team}
+      title={team && t('team.title', { team: team.name })}
+      subtitle={team && t('team.subtitle', { team: team.name })}
+    >
       {team && (
         <Group gap="md">
           <Anchor component={Link} to={`/comparar/times/${team.slug}`} size="sm">
@@ -152,7 +128,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
           />
         </Group>
       )}
-    </Stack>
+    </TeamHeader>
   );
 
   // The global ranking's pickers and a line on what the chosen segment counts (the fanbase page's subtitle says it).
@@ -292,6 +268,38 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
       )}
       {teamSlug === null && !fansOf && <FanbaseLinks segments={segments.data} />}
       {exportPanel}
+    </Stack>
+  );
+}
+
+/** A team's ranking header (its own, or its fans'): breadcrumb, crest, title and subtitle, then links. */
+function TeamHeader(props: {
+  crumb: { to: string; label: string };
+  team: TeamSummary | null;
+  /** Null while loading: a skeleton stands in. */
+  title: string | null;
+  subtitle: string | null;
+  children: ReactNode;
+}) {
+  const { crumb, team, title, subtitle, children } = props;
+  return (
+    <Stack gap="sm">
+      <Breadcrumbs>
+        <Anchor component={Link} to={crumb.to}>
+          {crumb.label}
+        </Anchor>
+        <Text>{team?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <Group wrap="nowrap" align="center">
+        {team && <TeamCrest team={team} size={56} />}
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+            {title ?? <Skeleton height={36} width={260} />}
+          </Title>
+          {subtitle && <Text c="dimmed">{subtitle}</Text>}
+        </div>
+      </Group>
+      {children}
     </Stack>
   );
 }
