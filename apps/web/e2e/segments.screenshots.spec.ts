@@ -4,21 +4,16 @@
  * Writes <repo>/screenshots/e2e/segments-<screen>-<device>-<scheme>-<lang>.png (gitignored): the neutral
  * ranking, a fanbase's ranking, the jersey page's comparison and a region below the threshold.
  */
-import path from 'node:path';
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type SeededTeam, seedCatalogue } from './support/catalogue.ts';
-import { expect, test, waitForAnimations } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 import { waitForJerseyRating, waitForRanking } from './support/rankings.ts';
 import { SEGMENT_MIN_VOTERS, makeFanbase, makeVoters } from './support/segments.ts';
+import { VIEWS, shoot, viewPage } from './support/screenshots.ts';
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 test.describe.configure({ mode: 'parallel' });
 
-const OUT = path.resolve(import.meta.dirname, '../../../screenshots/e2e');
-const DEVICES = {
-  desktop: { viewport: { width: 1280, height: 800 } },
-  mobile: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-} satisfies Record<string, BrowserContextOptions>;
 const READY_MS = 30_000;
 
 let team: SeededTeam;
@@ -64,72 +59,47 @@ test.beforeAll(async ({ request }) => {
 const intervals = (page: Page) =>
   expect(page.getByRole('img', { name: /95%/ }).first()).toBeVisible({ timeout: READY_MS });
 
-for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const lang of ['pt', 'en'] as const) {
-      test(`segment screens ${device} ${scheme} ${lang}`, async ({ browser }) => {
-        test.setTimeout(180_000);
-        const errors: string[] = [];
-        const context = await browser.newContext({
-          ...DEVICES[device],
-          baseURL: test.info().project.use.baseURL,
-          colorScheme: scheme,
-          locale: lang === 'pt' ? 'pt-BR' : 'en-GB',
-        });
-        context.on('page', (page) => {
-          page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
-          page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-        });
-        await context.addInitScript(
-          (items) => {
-            if (location.protocol !== 'http:') return;
-            for (const [key, value] of Object.entries(items))
-              if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-          },
-          { 'manto-color-scheme': scheme, i18nextLng: lang },
-        );
+const screens: { name: string; path: () => string; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'neutral', path: () => '/app/rankings?neutro=1', ready: intervals },
+  { name: 'fanbase', path: () => `/app/rankings/torcidas/${team.slug}`, ready: intervals },
+  {
+    name: 'jersey',
+    path: () => `/app/camisas/time/${team.slug}/${team.jerseys[0]!.slug}`,
+    ready: (p) =>
+      expect(p.getByRole('region', { name: /^(Quem vota faz diferença|Does who votes make)/ })).toBeVisible({
+        timeout: READY_MS,
+      }),
+  },
+  {
+    name: 'private',
+    path: () => '/app/rankings?regiao=PT',
+    ready: (p) =>
+      expect(p.getByRole('heading', { name: /^(Poucos torcedores|Too few fans)/ })).toBeVisible({ timeout: READY_MS }),
+  },
+];
 
-        const screens: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
-          { name: 'neutral', path: '/app/rankings?neutro=1', ready: intervals },
-          { name: 'fanbase', path: `/app/rankings/torcidas/${team.slug}`, ready: intervals },
-          {
-            name: 'jersey',
-            path: `/app/camisas/time/${team.slug}/${team.jerseys[0]!.slug}`,
-            ready: (p) =>
-              expect(p.getByRole('region', { name: /^(Quem vota faz diferença|Does who votes make)/ })).toBeVisible({
-                timeout: READY_MS,
-              }),
-          },
-          {
-            name: 'private',
-            path: '/app/rankings?regiao=PT',
-            ready: (p) =>
-              expect(p.getByRole('heading', { name: /^(Poucos torcedores|Too few fans)/ })).toBeVisible({
-                timeout: READY_MS,
-              }),
-          },
-        ];
-        for (const screen of screens) {
-          const page = await context.newPage();
-          await page.goto(screen.path);
-          await screen.ready(page);
-          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-          await expect(page.locator('html')).toHaveAttribute('lang', lang);
-          await page.evaluate(() => document.fonts.ready);
-          await page.waitForLoadState('networkidle');
-          await waitForAnimations(page);
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          ).toBeLessThanOrEqual(0);
-          await page.screenshot({
-            path: path.join(OUT, `segments-${screen.name}-${device}-${scheme}-${lang}.png`),
-            fullPage: true,
-          });
-          await page.close();
-        }
-        await context.close();
-        expect(errors, 'browser console errors').toEqual([]);
+for (const view of VIEWS) {
+  test(`segment screens ${view.tag}`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    for (const screen of screens) {
+      const page = await viewPage(browser, request, view, {
+        baseURL: test.info().project.use.baseURL,
+        signedIn: false,
       });
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+      await page.goto(screen.path());
+      await screen.ready(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', view.scheme);
+      await expect(page.locator('html')).toHaveAttribute('lang', view.lang);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await shoot(page, `segments-${screen.name}-${view.tag}`);
+      await page.context().close();
+      expect(errors, 'browser console errors').toEqual([]);
     }
-  }
+  });
 }
