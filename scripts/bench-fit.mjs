@@ -5,6 +5,9 @@
 // tests compare against it at n = 40). Wall and CPU seconds are both printed: on a shared machine the
 // wall clock includes time spent waiting for the core.
 // The engine is TypeScript, so the script re-runs itself under tsx, pinned to core 1 when taskset exists.
+// `RANKING_FIT_WORKERS=2 node scripts/bench-fit.mjs` also times the API's fit executor with that many worker
+// threads (bundled like `npm run build` does) on the same data — the full fit and the rounds split between
+// them — and checks its intervals equal the one-core bootstrap's; the run is then not pinned.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +15,21 @@ import { fileURLToPath } from 'node:url';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000);
 const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const WORKERS = process.env.RANKING_FIT_WORKERS ? Number(process.env.RANKING_FIT_WORKERS) : 0;
 
 if (!process.env.BENCH_FIT_CHILD) {
-  const pinned = spawnSync('taskset', ['-c', '1', 'true']).status === 0;
+  const pinned = !WORKERS && spawnSync('taskset', ['-c', '1', 'true']).status === 0;
   const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url)];
   const [cmd, argv] = pinned ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
   const child = spawnSync(cmd, argv, {
     stdio: 'inherit',
     env: {
       ...process.env,
-      BENCH_FIT_CHILD: pinned ? 'pinned to core 1 (taskset -c 1)' : 'not pinned (taskset not found)',
+      BENCH_FIT_CHILD: pinned
+        ? 'pinned to core 1 (taskset -c 1)'
+        : WORKERS
+          ? `not pinned (pool of ${WORKERS} fit workers)`
+          : 'not pinned (taskset not found)',
     },
   });
   process.exit(child.status ?? 1);
@@ -155,8 +163,49 @@ console.log(
     `(warm start), ${boot.unconverged} unconverged; mean 95% width ${(width / ITEMS).toFixed(1)} Elo; best Rank (UB) shared by ` +
     `${ubRank.filter((r) => r === 1).length} jerseys; Spearman(fit, truth) ${spearman(full.theta, truth).toFixed(4)}`,
 );
+let pool = '';
+if (WORKERS) {
+  const { build } = await import('esbuild');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const { createFitExecutor } = await import('../apps/api/src/modules/rankings/fit-executor.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'manto-bench-fit-'));
+  await build({
+    entryPoints: { 'fit-worker': fileURLToPath(new URL('../apps/api/src/modules/rankings/fit-worker.ts', import.meta.url)) },
+    outdir: dir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  const executor = createFitExecutor(pathToFileURL(join(dir, 'fit-worker.js')), WORKERS);
+  // A copy each run: the executor takes the arrays over. The first run starts the workers and warms their JIT.
+  const copy = () => ({ ...data, a: data.a.slice(), b: data.b.slice(), winsA: data.winsA.slice(), winsB: data.winsB.slice(), ties: data.ties?.slice() });
+  const runs = [];
+  let same = true;
+  for (let r = 0; r < 3; r++) {
+    const input = copy();
+    const c0 = cpuSeconds();
+    const t0 = performance.now();
+    const result = await executor.run(input, ROUNDS, 7);
+    runs.push([seconds(t0), cpuSeconds() - c0]);
+    for (let i = 0; i < ITEMS; i++)
+      same &&= result.lower[i] === boot.lower[i] && result.upper[i] === boot.upper[i] && result.score[i] === elo[i];
+  }
+  await executor.close();
+  rmSync(dir, { recursive: true, force: true });
+  const [wall, cpu] = runs.sort((x, y) => x[0] - y[0])[1];
+  pool =
+    `; fit executor with ${WORKERS} workers (full fit + ${ROUNDS} rounds): ${fmt(wall)} s wall / ${fmt(cpu)} s CPU, median of 3 ` +
+    `(${runs.map(([w]) => fmt(w)).join(', ')} s), intervals ${same ? 'identical to' : 'DIFFERENT from'} the one-core bootstrap`;
+  if (!same) process.exitCode = 1;
+}
+
 console.log(
   `BT fit ${ITEMS} jerseys / ${VOTES / 1e6}M votes: full fit ${fmt(fullSeconds)} s (goal ≤ 1.5 s), ` +
-    `${ROUNDS} bootstrap rounds ${fmt(bootSeconds)} s (goal ≤ 20 s), max |θ − reference| ${maxDiff.toExponential(1)} logit (goal ≤ 1e-4); ` +
+    `${ROUNDS} bootstrap rounds ${fmt(bootSeconds)} s (goal ≤ 20 s), max |θ − reference| ${maxDiff.toExponential(1)} logit (goal ≤ 1e-4)${pool}; ` +
     `load average ${load()}; speed check ${fmt(speedCheck()[0])} s`,
 );

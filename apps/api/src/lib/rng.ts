@@ -1,5 +1,8 @@
 // A seeded generator shared by the ranking engine's bootstrap, the demo simulation and tests.
 
+/** xoshiro128**'s jump polynomial: the state 2⁶⁴ draws ahead (Blackman & Vigna). */
+const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
+
 /** xoshiro128** (period 2¹²⁸ − 1) seeded through splitmix32: fast, reproducible 32-bit draws. */
 export class Rng {
   private s0: number;
@@ -40,6 +43,43 @@ export class Rng {
   /** Uniform double in [0, 1) with 53 random bits. */
   next(): number {
     return ((this.nextU32() >>> 5) * 67108864 + (this.nextU32() >>> 6)) / 9007199254740992;
+  }
+
+  /** An independent copy in the same state. */
+  clone(): Rng {
+    const copy = Object.create(Rng.prototype) as Rng;
+    copy.s0 = this.s0;
+    copy.s1 = this.s1;
+    copy.s2 = this.s2;
+    copy.s3 = this.s3;
+    return copy;
+  }
+
+  /**
+   * Advances the state by 2⁶⁴ draws (the generator's published jump polynomial), so clones taken
+   * between jumps give non-overlapping streams: the bootstrap gives round r the stream after r jumps,
+   * and any split of the rounds between threads draws the same numbers.
+   */
+  jump(): this {
+    let t0 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    let t3 = 0;
+    for (const word of JUMP)
+      for (let bit = 0; bit < 32; bit++) {
+        if ((word >>> bit) & 1) {
+          t0 ^= this.s0;
+          t1 ^= this.s1;
+          t2 ^= this.s2;
+          t3 ^= this.s3;
+        }
+        this.nextU32();
+      }
+    this.s0 = t0;
+    this.s1 = t1;
+    this.s2 = t2;
+    this.s3 = t3;
+    return this;
   }
 
   /** Fills `out` with the next out.length values of nextU32(); the state lives in locals meanwhile. */

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PairData } from './bradley-terry/index.ts';
-import { type ScopeFit, fitScope } from './fit-scope.ts';
+import { type ScopeFit, assembleScope, fitScope } from './fit-scope.ts';
+import type { ShareReply, ShareRequest } from './fit-worker.ts';
 
 export interface FitExecutor {
   readonly kind: 'worker' | 'inline';
@@ -11,64 +12,183 @@ export interface FitExecutor {
   close(): Promise<void>;
 }
 
+/** Fit worker threads when RANKING_FIT_WORKERS is unset: one per core of the 2-core target machine. */
+export const DEFAULT_FIT_WORKERS = 2;
+const MAX_FIT_WORKERS = 16;
+
 /**
- * Fits run in one worker thread so requests never wait behind a bootstrap (docs/docs/performance.md: duel p99
- * during a fit ≤ 1.5 × idle). The worker file exists in the built server (dist/fit-worker.js); from
- * sources (tests, `tsx`) the fit runs inline, which is fine for their small catalogues.
+ * RANKING_FIT_WORKERS: how many worker threads share a scope's bootstrap rounds (1–16, default 2).
+ * Read here rather than in config.ts so the executor stays self-contained; a bad value stops the start.
  */
-export function createFitExecutor(workerUrl = new URL('./fit-worker.js', import.meta.url)): FitExecutor {
-  return existsSync(fileURLToPath(workerUrl)) ? workerExecutor(workerUrl) : inlineExecutor();
+export function fitWorkersFromEnv(value = process.env.RANKING_FIT_WORKERS): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_FIT_WORKERS;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_FIT_WORKERS)
+    throw new RangeError(`RANKING_FIT_WORKERS must be an integer from 1 to ${MAX_FIT_WORKERS}, got "${value}"`);
+  return workers;
+}
+
+/**
+ * Fits run in worker threads so requests never wait behind a bootstrap (docs/performance.md: request p99
+ * during a fit ≤ 2 × idle); the workers lower their own priority, so requests still get the cores first.
+ * With several workers, one does the full fit and the bootstrap's rounds are split between all of them
+ * (each round has its own random stream, so the intervals do not depend on the split). The worker file
+ * exists in the built server (dist/fit-worker.js); from sources (tests, `tsx`) the fit runs inline,
+ * which is fine for their small catalogues.
+ */
+export function createFitExecutor(
+  workerUrl = new URL('./fit-worker.js', import.meta.url),
+  workers = fitWorkersFromEnv(),
+): FitExecutor {
+  return existsSync(fileURLToPath(workerUrl)) ? workerExecutor(workerUrl, workers) : inlineExecutor();
 }
 
 function inlineExecutor(): FitExecutor {
-  return { kind: 'inline', run: async (data, rounds, seed) => fitScope(data, rounds, seed), close: async () => {} };
+  return {
+    kind: 'inline',
+    run: async (data, rounds, seed) => fitScope(data, rounds, seed),
+    close: async () => {},
+  };
 }
 
-function workerExecutor(url: URL): FitExecutor {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const waiting = new Map<number, { resolve: (r: ScopeFit) => void; reject: (e: Error) => void }>();
+interface Pending {
+  onTheta?: (theta: Float64Array) => void;
+  resolve: (samples: Float64Array) => void;
+  reject: (error: Error) => void;
+}
 
-  const failAll = (error: Error) => {
-    for (const w of waiting.values()) w.reject(error);
-    waiting.clear();
-    worker = null;
-  };
-  const start = () => {
-    const w = new Worker(url);
+/** One worker thread, started on first use and again after it crashed. */
+class Slot {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly url: URL) {}
+
+  /** Posts a share; `onTheta` gets the full fit when the request asks the worker to do it. */
+  post(request: ShareRequest, transfer: ArrayBuffer[], entry: Pending) {
+    this.worker ??= this.start();
+    this.pending.set(request.id, entry);
+    this.worker.postMessage(request, transfer);
+  }
+
+  async close() {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+
+  private start(): Worker {
+    const w = new Worker(this.url);
     w.unref();
-    w.on('message', (msg: { id: number; result?: ScopeFit; error?: string }) => {
-      const entry = waiting.get(msg.id);
+    w.on('message', (msg: ShareReply) => {
+      const entry = this.pending.get(msg.id);
       if (!entry) return;
-      waiting.delete(msg.id);
-      if (msg.result) entry.resolve(msg.result);
-      else entry.reject(new Error(msg.error ?? 'fit failed'));
+      if ('theta' in msg) {
+        entry.onTheta?.(msg.theta);
+        return;
+      }
+      this.pending.delete(msg.id);
+      if ('samples' in msg) entry.resolve(msg.samples);
+      else entry.reject(new Error(msg.error));
     });
     // A crashed worker fails its jobs; the next job starts a new one.
+    const failAll = (error: Error) => {
+      if (this.worker === w) this.worker = null;
+      for (const entry of this.pending.values()) entry.reject(error);
+      this.pending.clear();
+    };
     w.on('error', failAll);
     w.on('exit', (code) => failAll(new Error(`fit worker exited with code ${code}`)));
     return w;
-  };
+  }
+}
+
+function workerExecutor(url: URL, workers: number): FitExecutor {
+  const slots = Array.from({ length: workers }, () => new Slot(url));
+  let nextId = 0;
 
   return {
     kind: 'worker',
-    run(data, rounds, seed) {
-      worker ??= start();
-      const id = nextId++;
-      return new Promise<ScopeFit>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        // The pair arrays move to the worker rather than being copied: at two million pairs a copy
-        // is 64 MB more at the job's peak, and the caller does not read them again.
-        const buffers = [data.a, data.b, data.winsA, data.winsB, data.ties]
-          .filter((x) => x !== undefined)
-          .map((x) => x.buffer as ArrayBuffer);
-        worker!.postMessage({ id, data, rounds, seed }, [...new Set(buffers)]);
-      });
+    async run(data, rounds, seed) {
+      const shares = splitRounds(data.a.length > 0 ? rounds : 0, workers);
+      // One worker alone takes the pair arrays over; several read one shared copy of them.
+      const [input, transfer] = shares.length > 1 ? [shareData(data), []] : [data, buffersOf(data)];
+      const [first, ...rest] = shares;
+      // The first worker does the full fit, posts it, then goes on with its own rounds; a crash before
+      // the fit arrived fails both.
+      let fitted!: { resolve: (theta: Float64Array) => void; reject: (error: Error) => void };
+      const theta = new Promise<Float64Array>((resolve, reject) => (fitted = { resolve, reject }));
+      const head = new Promise<Float64Array>((resolve, reject) =>
+        slots[0]!.post({ id: nextId++, data: input, seed, ...first! }, transfer, {
+          onTheta: fitted.resolve,
+          resolve,
+          reject: (error) => {
+            fitted.reject(error);
+            reject(error);
+          },
+        }),
+      );
+      // Reported through `theta` when the worker fails before the fit arrived.
+      head.catch(() => undefined);
+      const full = await theta;
+      const others = rest.map(
+        (share, i) =>
+          new Promise<Float64Array>((resolve, reject) =>
+            slots[i + 1]!.post({ id: nextId++, data: input, seed, theta: full, ...share }, [], { resolve, reject }),
+          ),
+      );
+      const samples = await Promise.all([head, ...others]);
+      return assembleScope(full, samples);
     },
     async close() {
-      const w = worker;
-      worker = null;
-      if (w) await w.terminate();
+      await Promise.all(slots.map((slot) => slot.close()));
     },
   };
+}
+
+/**
+ * Rounds [0, rounds) cut into at most `workers` consecutive shares of nearly equal size; at least one
+ * share, possibly empty (the full fit still runs). A share is worth a message only with some rounds.
+ */
+export function splitRounds(rounds: number, workers: number): { from: number; to: number }[] {
+  const count = Math.max(1, Math.min(workers, rounds));
+  return Array.from({ length: count }, (_, i) => ({
+    from: Math.floor((i * rounds) / count),
+    to: Math.floor(((i + 1) * rounds) / count),
+  }));
+}
+
+const buffersOf = (data: PairData) => [
+  ...new Set(
+    [data.a, data.b, data.winsA, data.winsB, data.ties]
+      .filter((x) => x !== undefined)
+      .map((x) => x.buffer as ArrayBuffer),
+  ),
+];
+
+/**
+ * The pair arrays in one SharedArrayBuffer that every worker reads: one copy for the whole pool, where
+ * posting the arrays to each worker would copy them once per worker. The caller's arrays are garbage
+ * afterwards.
+ */
+function shareData(data: PairData): PairData {
+  const { n, a, b, winsA, winsB, ties } = data;
+  if (a.buffer instanceof SharedArrayBuffer) return data;
+  const m = a.length;
+  const memory = new SharedArrayBuffer(m * (4 + 4 + 8 + 8 + (ties ? 8 : 0)));
+  // Float64 arrays first, so their offsets stay multiples of 8.
+  const shared = {
+    n,
+    winsA: new Float64Array(memory, 0, m),
+    winsB: new Float64Array(memory, 8 * m, m),
+    ...(ties ? { ties: new Float64Array(memory, 16 * m, m) } : {}),
+    a: new Int32Array(memory, (ties ? 24 : 16) * m, m),
+    b: new Int32Array(memory, (ties ? 28 : 20) * m, m),
+  };
+  shared.winsA.set(winsA);
+  shared.winsB.set(winsB);
+  if (ties) shared.ties!.set(ties);
+  shared.a.set(a);
+  shared.b.set(b);
+  return shared;
 }

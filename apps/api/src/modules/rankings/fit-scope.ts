@@ -1,4 +1,11 @@
-import { type PairData, bootstrap, fit, rankUpperBound, toEloScale } from './bradley-terry/index.ts';
+import {
+  type PairData,
+  bootstrapIntervals,
+  bootstrapRounds,
+  fit,
+  rankUpperBound,
+  toEloScale,
+} from './bradley-terry/index.ts';
 
 /** What one scope's official fit produces, per jersey index (docs/ranking.md §3). */
 export interface ScopeFit {
@@ -10,13 +17,43 @@ export interface ScopeFit {
 
 /** Penalised BT fit, Elo-scale scores centred at 1000, warm-started bootstrap 95% intervals, Rank (UB). */
 export function fitScope(data: PairData, rounds: number, seed: number): ScopeFit {
-  const full = fit(data);
-  const score = toEloScale(full.theta);
-  const { lower, upper } = data.a.length > 0 ? bootstrap(data, full.theta, { rounds, seed }) : flat(score);
-  return { score, lower, upper, rankUb: rankUpperBound(score, lower, upper) };
+  const theta = fitFull(data);
+  return assembleScope(theta, data.a.length > 0 ? [scopeRounds(data, theta, seed, 0, rounds)] : []);
 }
 
-/** Without any vote there is nothing to resample: every interval is the point itself. */
-function flat(score: Float64Array) {
-  return { lower: Float64Array.from(score), upper: Float64Array.from(score) };
+/** The full-data fit: the scores, and every bootstrap round's warm start. */
+export function fitFull(data: PairData): Float64Array {
+  return fit(data).theta;
+}
+
+/** Elo-scaled replicates of bootstrap rounds [from, to) (a share of fitScope's; see bootstrapRounds). */
+export function scopeRounds(data: PairData, theta: Float64Array, seed: number, from: number, to: number) {
+  return bootstrapRounds(data, theta, { seed, from, to }).samples;
+}
+
+/**
+ * The scope's fit from the full fit and its rounds' samples, the shares in round order. Without any vote
+ * there is nothing to resample (no shares): every interval is the point itself.
+ */
+export function assembleScope(theta: Float64Array, shares: Float64Array[]): ScopeFit {
+  const score = toEloScale(theta);
+  const n = score.length;
+  let size = 0;
+  for (const share of shares) size += share.length;
+  let interval: { lower: Float64Array; upper: Float64Array } = {
+    lower: Float64Array.from(score),
+    upper: Float64Array.from(score),
+  };
+  if (size > 0) {
+    const samples = shares.length === 1 ? shares[0]! : new Float64Array(size);
+    if (shares.length > 1) {
+      let at = 0;
+      for (const share of shares) {
+        samples.set(share, at);
+        at += share.length;
+      }
+    }
+    interval = bootstrapIntervals(samples, n);
+  }
+  return { ...interval, score, rankUb: rankUpperBound(score, interval.lower, interval.upper) };
 }

@@ -3,7 +3,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { PairData } from './bradley-terry/index.ts';
-import { fitScope } from './fit-scope.ts';
+import { fitFull, scopeRounds } from './fit-scope.ts';
 
 /**
  * The fit is background work: on Linux this thread lowers its own scheduling priority (a thread is a task
@@ -21,16 +21,36 @@ function yieldToRequests() {
 }
 yieldToRequests();
 
-parentPort!.on('message', (job: { id: number; data: PairData; rounds: number; seed: number }) => {
+/**
+ * One share of a scope's fit. Without `theta` the worker first does the full fit and posts it at once,
+ * so the executor can hand the other rounds to the other workers, then does rounds [from, to).
+ */
+export interface ShareRequest {
+  id: number;
+  data: PairData;
+  seed: number;
+  from: number;
+  to: number;
+  theta?: Float64Array;
+}
+
+export type ShareReply =
+  | { id: number; theta: Float64Array }
+  | { id: number; samples: Float64Array }
+  | { id: number; error: string };
+
+const reply = (message: ShareReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+
+parentPort!.on('message', (job: ShareRequest) => {
   try {
-    const result = fitScope(job.data, job.rounds, job.seed);
-    parentPort!.postMessage({ id: job.id, result }, [
-      result.score.buffer,
-      result.lower.buffer,
-      result.upper.buffer,
-      result.rankUb.buffer,
-    ] as ArrayBuffer[]);
+    let theta = job.theta;
+    if (!theta) {
+      theta = fitFull(job.data);
+      reply({ id: job.id, theta: Float64Array.from(theta) });
+    }
+    const samples = job.to > job.from ? scopeRounds(job.data, theta, job.seed, job.from, job.to) : new Float64Array(0);
+    reply({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);
   } catch (error) {
-    parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    reply({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }
 });

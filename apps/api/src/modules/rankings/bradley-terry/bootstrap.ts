@@ -6,6 +6,8 @@ import { Resampler } from './resample.ts';
 import {
   type BootstrapOptions,
   type BootstrapResult,
+  type BootstrapRoundsOptions,
+  type BootstrapSamples,
   DEFAULT_BOOTSTRAP_TOL,
   DEFAULT_L2,
   DEFAULT_MAX_ITER,
@@ -15,20 +17,37 @@ import {
 /**
  * Bootstrap 95% intervals on the Elo scale: `rounds` replicates (see Resampler), each refitted
  * warm-started from `full`; the 2.5th and 97.5th percentiles of each item's Elo-scaled replicates.
+ * The same as bootstrapRounds over [0, rounds) followed by bootstrapIntervals.
  */
 export function bootstrap(data: PairData, full: Float64Array, opts: BootstrapOptions): BootstrapResult {
+  const rounds = opts.rounds ?? 100;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError('rounds must be a positive integer');
+  const { samples, iterations, unconverged } = bootstrapRounds(data, full, { ...opts, from: 0, to: rounds });
+  return { ...bootstrapIntervals(samples, data.n), iterations, unconverged };
+}
+
+/**
+ * Rounds [from, to) of a bootstrap. Round r draws from its own random stream — the seed's generator
+ * after r jumps of 2⁶⁴ draws — so the rounds can be split between threads in any way and their samples,
+ * laid end to end in round order, are those of one thread doing them all (docs/ranking.md §3.3).
+ */
+export function bootstrapRounds(data: PairData, full: Float64Array, opts: BootstrapRoundsOptions): BootstrapSamples {
   checkData(data);
   const { n, a, b } = data;
   const m = a.length;
-  const rounds = opts.rounds ?? 100;
+  const { from, to } = opts;
   const l2 = opts.l2 ?? DEFAULT_L2;
   const tol = opts.tol ?? DEFAULT_BOOTSTRAP_TOL;
   const maxIter = opts.maxIter ?? DEFAULT_MAX_ITER;
-  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError('rounds must be a positive integer');
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from)
+    throw new RangeError('rounds must be a range of round numbers');
   if (full.length !== n || !full.every(Number.isFinite)) throw new RangeError(`full must hold ${n} finite scores`);
 
+  const samples = new Float64Array((to - from) * n);
+  if (to === from) return { samples, iterations: 0, unconverged: 0 };
   const resampler = new Resampler(data);
-  const rng = new Rng(opts.seed);
+  const stream = new Rng(opts.seed);
+  for (let r = 0; r < from; r++) stream.jump();
   const solver = new NewtonSolver(n, m);
   // Every replicate starts from `full`, so σ and σ·(1−σ) there are shared: the first gradient needs no exp.
   const sigma = new Float64Array(m);
@@ -48,17 +67,23 @@ export function bootstrap(data: PairData, full: Float64Array, opts: BootstrapOpt
     variance: new Float64Array(m),
   };
   const theta = new Float64Array(n);
-  const samples = new Float64Array(rounds * n);
   let iterations = 0;
   let unconverged = 0;
-  for (let round = 0; round < rounds; round++) {
-    resampler.resample(rng, a, b, sigma, variance, replicate);
+  for (let round = from; round < to; round++) {
+    resampler.resample(stream.clone(), a, b, sigma, variance, replicate);
+    stream.jump();
     const res = solver.solve(replicate, full, theta, l2, tol, maxIter);
     iterations += res.iterations;
     if (!res.converged) unconverged++;
-    eloInto(theta, samples, round * n);
+    eloInto(theta, samples, (round - from) * n);
   }
+  return { samples, iterations, unconverged };
+}
 
+/** Per item, the 2.5th and 97.5th percentiles of its samples (round-major, `n` per round). */
+export function bootstrapIntervals(samples: Float64Array, n: number): { lower: Float64Array; upper: Float64Array } {
+  const rounds = samples.length / n;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`samples must hold whole rounds of ${n} items`);
   const lower = new Float64Array(n);
   const upper = new Float64Array(n);
   const column = new Float64Array(rounds);
@@ -68,7 +93,7 @@ export function bootstrap(data: PairData, full: Float64Array, opts: BootstrapOpt
     lower[i] = quantile(column, 0.025);
     upper[i] = quantile(column, 0.975);
   }
-  return { lower, upper, iterations, unconverged };
+  return { lower, upper };
 }
 
 /** Linear-interpolation quantile of sorted values (the numpy / pandas default). */

@@ -18,9 +18,14 @@
  * objective itself (an exp and a log1p per pair) is only evaluated when a step must be shortened.
  */
 
-export type { BootstrapOptions, BootstrapResult, FitOptions, FitResult, PairData, Vote, VoteOutcome } from './types.ts';
+export type {
+  BootstrapOptions,
+  BootstrapResult,
+  BootstrapRoundsOptions,
+  BootstrapSamples,
+  FitOptions, FitResult, PairData, Vote, VoteOutcome } from './types.ts';
 export { aggregate, itemTotals } from './pairs.ts';
 export { fit } from './newton.ts';
 export { toEloScale } from './elo-scale.ts';
-export { bootstrap } from './bootstrap.ts';
+export { bootstrap, bootstrapIntervals, bootstrapRounds } from './bootstrap.ts';
 export { rankUpperBound } from './rank.ts';

@@ -51,6 +51,21 @@ export interface BootstrapOptions {
   readonly maxIter?: number;
 }
 
+/** A share of a bootstrap's rounds: round numbers from ≤ r < to. */
+export interface BootstrapRoundsOptions extends Omit<BootstrapOptions, 'rounds'> {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface BootstrapSamples {
+  /** Elo-scaled replicate of every item, round after round: (to − from)·n values. */
+  readonly samples: Float64Array;
+  /** Newton iterations summed over these rounds. */
+  readonly iterations: number;
+  /** Rounds whose fit stopped before converging (expected 0). */
+  readonly unconverged: number;
+}
+
 export interface BootstrapResult {
   /** 2.5th percentile per item, Elo scale. */
   readonly lower: Float64Array;
