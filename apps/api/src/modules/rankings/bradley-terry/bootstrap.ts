@@ -1,8 +1,8 @@
 import { Rng } from '#lib/rng.ts';
 import { eloInto } from './elo-scale.ts';
-import { NewtonSolver, type Pairs } from './newton.ts';
+import { NewtonSolver } from './newton.ts';
 import { checkData } from './pairs.ts';
-import { Resampler } from './resample.ts';
+import { type Replicate, Resampler } from './resample.ts';
 import {
   type BootstrapOptions,
   type BootstrapResult,
@@ -57,20 +57,19 @@ export function bootstrapRounds(data: PairData, full: Float64Array, opts: Bootst
     sigma[k] = 1 / (1 + Math.exp(-d));
     variance[k] = sigma[k]! / (1 + Math.exp(d));
   }
-  const replicate: Required<Pairs> = {
+  const replicate: Replicate = {
     a: new Int32Array(m),
     b: new Int32Array(m),
     winsA: new Float64Array(m),
     winsB: new Float64Array(m),
     m: 0,
-    sigma: new Float64Array(m),
-    variance: new Float64Array(m),
+    atInit: { sigma, variance, source: new Int32Array(m) },
   };
   const theta = new Float64Array(n);
   let iterations = 0;
   let unconverged = 0;
   for (let round = from; round < to; round++) {
-    resampler.resample(stream.clone(), a, b, sigma, variance, replicate);
+    resampler.resample(stream.clone(), a, b, replicate);
     stream.jump();
     const res = solver.solve(replicate, full, theta, l2, tol, maxIter);
     iterations += res.iterations;

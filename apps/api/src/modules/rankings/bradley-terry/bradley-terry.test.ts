@@ -4,6 +4,8 @@ import {
   type Vote,
   aggregate,
   bootstrap,
+  bootstrapIntervals,
+  bootstrapRounds,
   fit,
   itemTotals,
   rankUpperBound,
@@ -203,6 +205,32 @@ describe('bootstrap', () => {
       expect(first.lower[i]! - 5).toBeLessThan(elo[i]!);
       expect(first.upper[i]! + 5).toBeGreaterThan(elo[i]!);
     }
+  });
+
+  it('gives the same samples however its rounds are split (each round has its own random stream)', () => {
+    const rng = new Rng(9);
+    const data = aggregate(
+      12,
+      simulate(
+        Array.from({ length: 12 }, () => gaussian(rng)),
+        1000,
+        rng,
+        0.1,
+      ),
+    );
+    const { theta } = fit(data);
+    const all = bootstrapRounds(data, theta, { seed: 3, from: 0, to: 30 });
+    const parts = [
+      [0, 7],
+      [7, 8],
+      [8, 30],
+    ].map(([from, to]) => bootstrapRounds(data, theta, { seed: 3, from: from!, to: to! }));
+    expect(parts.flatMap((p) => Array.from(p.samples))).toEqual(Array.from(all.samples));
+    expect(parts.reduce((sum, p) => sum + p.iterations, 0)).toBe(all.iterations);
+    // Rounds differ from one another, and bootstrap() is these rounds' percentiles.
+    expect(Array.from(all.samples.subarray(0, 12))).not.toEqual(Array.from(all.samples.subarray(12, 24)));
+    const whole = bootstrap(data, theta, { rounds: 30, seed: 3 });
+    expect(bootstrapIntervals(all.samples, 12)).toEqual({ lower: whole.lower, upper: whole.upper });
   });
 
   it('resamples a tie as a tie when tie counts are known', () => {

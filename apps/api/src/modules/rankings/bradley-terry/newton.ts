@@ -32,10 +32,10 @@ export interface Pairs {
   m: number;
   /**
    * σ(d) and σ(d)·σ(−d), d = init_a − init_b, when the caller already knows them: the bootstrap
-   * warm-starts every replicate from the same point, so its first gradient pass then needs no exp.
+   * warm-starts every replicate from the same point, so its first gradient pass then needs no exp. They
+   * are the full data's, whose pairs the replicate's are a subset of: pair k's are at source[k].
    */
-  sigma?: Float64Array;
-  variance?: Float64Array;
+  atInit?: { sigma: Float64Array; variance: Float64Array; source: Int32Array };
 }
 
 /** Where a gradient pass writes: the gradient of F, the Hessian's diagonal and its pair weights. */
@@ -118,7 +118,7 @@ export class NewtonSolver {
       if (Number.isFinite(mean)) for (let i = 0; i < n; i++) x0[i] = init[i]! - mean;
     }
 
-    if (init && pairs.sigma && pairs.variance) this.gradientAtInit(pairs.sigma, pairs.variance, l2);
+    if (init && pairs.atInit) this.gradientAtInit(pairs.atInit, l2);
     else this.gradient(this.cur, l2);
     let iterations = 0;
     let converged = false;
@@ -240,7 +240,7 @@ export class NewtonSolver {
   }
 
   /** gradient() at the start point from the caller's σ and σ·(1−σ) per pair. */
-  private gradientAtInit(sigma: Float64Array, variance: Float64Array, l2: number) {
+  private gradientAtInit({ sigma, variance, source }: NonNullable<Pairs['atInit']>, l2: number) {
     const { n } = this;
     const { x, g, diag, w } = this.cur;
     const { a, b, winsA, winsB, m } = this.pairs;
@@ -253,10 +253,11 @@ export class NewtonSolver {
       const tot = wa + winsB[k]!;
       const i = a[k]!;
       const j = b[k]!;
-      const s = wa - tot * sigma[k]!;
+      const at = source[k]!;
+      const s = wa - tot * sigma[at]!;
       g[i]! -= s;
       g[j]! += s;
-      const h = tot * variance[k]!;
+      const h = tot * variance[at]!;
       w[k] = h;
       diag[i]! += h;
       diag[j]! += h;

@@ -1,5 +1,8 @@
 import type { Rng } from '#lib/rng.ts';
 import type { Pairs } from './newton.ts';
+
+/** Where a replicate is drawn: pair arrays sized for every pair, and the source of each drawn pair. */
+export type Replicate = Required<Pairs>;
 import type { PairData } from './types.ts';
 
 const TWO_32 = 4294967296;
@@ -7,7 +10,7 @@ const TWO_32 = 4294967296;
 /** Random numbers drawn per fill: at ten million votes one buffer for every draw would take 40 MB. */
 const RANDOM_CHUNK = 1 << 20;
 
-/** Target size of a second-stage block: its alias table (24 KB) stays in cache while its draws run. */
+/** Target size of a second-stage block: its alias table (12 KB) stays in cache while its draws run. */
 const BLOCK = 1024;
 
 /**
@@ -27,8 +30,14 @@ export class Resampler {
   private readonly m: number;
   private readonly blocks: number;
   private readonly blockStart: Int32Array;
-  /** Per piece: [threshold·2³², own counter, alias counter]. */
-  private readonly table: Float64Array;
+  /**
+   * Per piece of the alias tables: ⌈threshold·2³²⌉ (see fillAlias), and the counters a draw below and at or
+   * above it adds to. Three arrays of 32-bit values rather than one of doubles: a draw then reads integers
+   * only (counter indices that are doubles cost a conversion each), and half the bytes stay in cache.
+   */
+  private readonly threshold: Uint32Array;
+  private readonly own: Int32Array;
+  private readonly alias: Int32Array;
   private readonly blockCounts: Uint32Array;
   /** Counter 3k, 3k+1, 3k+2 = pair k's "a won", "b won", "tie". */
   private readonly counts: Uint32Array;
@@ -77,18 +86,22 @@ export class Resampler {
     for (let j = 0; j < blocks && pieces > 0; j++)
       if (blockStart[j + 1]! <= blockStart[j]!) throw new Error('empty resampling block');
 
-    const table = new Float64Array(3 * pieces);
+    const threshold = new Uint32Array(pieces);
+    const own = new Int32Array(pieces);
+    const alias = new Int32Array(pieces);
     const scaled = new Float64Array(pieces);
     const small = new Int32Array(pieces);
     const large = new Int32Array(pieces);
     for (let j = 0; j < blocks; j++)
-      fillAlias(table, pieceWeight, pieceTarget, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
+      fillAlias(threshold, own, alias, pieceWeight, pieceTarget, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
 
     this.draws = Math.round(total);
     this.m = m;
     this.blocks = blocks;
     this.blockStart = blockStart;
-    this.table = table;
+    this.threshold = threshold;
+    this.own = own;
+    this.alias = alias;
     this.blockCounts = new Uint32Array(blocks);
     this.counts = new Uint32Array(3 * m);
     this.random = new Uint32Array(Math.min(this.draws, RANDOM_CHUNK));
@@ -96,10 +109,11 @@ export class Resampler {
 
   /**
    * Draws one replicate and writes its non-empty pairs (ties as halves) to `out`, compacted, so the
-   * refit skips the ~1/e of pairs that drew no vote; `sigma` and `variance` are copied along.
+   * refit skips the ~1/e of pairs that drew no vote; each one's position in `a` and `b` goes to
+   * out.atInit.source.
    */
-  resample(rng: Rng, a: Int32Array, b: Int32Array, sigma: Float64Array, variance: Float64Array, out: Required<Pairs>) {
-    const { draws, m, blocks, blockStart, table, blockCounts, counts, random } = this;
+  resample(rng: Rng, a: Int32Array, b: Int32Array, out: Replicate) {
+    const { draws, m, blocks, blockStart, threshold, own, alias, blockCounts, counts, random } = this;
     // The random numbers come in chunks of at most RANDOM_CHUNK, in the same order as one long fill.
     const chunk = random.length;
     const refill = (from: number) => {
@@ -113,7 +127,8 @@ export class Resampler {
       for (let i = 0; i < size; i++) blockCounts[Math.floor((random[i]! * blocks) / TWO_32)]! += 1;
     }
     // Stage two, one 32-bit number per draw: u·len = 2³²·entry + rest, where rest/2³² is uniform on
-    // [0, 1) in steps of len/2³² (≈2⁻²² for a block), fine enough to compare with the entry's threshold.
+    // [0, 1) in steps of len/2³² (≈2⁻²² for a block), fine enough to compare with the entry's threshold;
+    // rest is an integer, so rest < threshold·2³² exactly when rest < ⌈threshold·2³²⌉.
     counts.fill(0);
     let i = 0;
     let filled = 0;
@@ -129,8 +144,8 @@ export class Resampler {
         drawn++;
         const u = random[i++]! * len;
         const entry = Math.floor(u / TWO_32);
-        const off = 3 * (start + entry);
-        counts[table[u - entry * TWO_32 < table[off]! ? off + 1 : off + 2]!]! += 1;
+        const piece = start + entry;
+        counts[u - entry * TWO_32 < threshold[piece]! ? own[piece]! : alias[piece]!]! += 1;
       }
     }
     let used = 0;
@@ -141,8 +156,7 @@ export class Resampler {
       if (aWon + bWon + tie === 0) continue;
       out.a[used] = a[k]!;
       out.b[used] = b[k]!;
-      out.sigma[used] = sigma[k]!;
-      out.variance[used] = variance[k]!;
+      out.atInit.source[used] = k;
       out.winsA[used] = aWon + 0.5 * tie;
       out.winsB[used++] = bWon + 0.5 * tie;
     }
@@ -151,12 +165,16 @@ export class Resampler {
 }
 
 /**
- * Vose alias table over weights[from, to), written to table[3i … 3i+2] as [threshold·2³², own target,
- * alias target], so a draw reads one entry and gets its counter directly. `scaled`, `small` and `large`
- * are scratch arrays of at least to − from entries.
+ * Vose alias table over weights[from, to), written to threshold[i], own[i], alias[i] for i in [from, to)
+ * as ⌈threshold·2³²⌉ and the targets, so a draw gets its counter directly. The threshold is kept below
+ * 2³² to fit 32 bits: a draw still picks `own` unless rest is 2³² − 1, so a threshold within 2⁻³² of 1
+ * errs by at most 2⁻³², far below the draws' own 2⁻²² steps. `scaled`, `small` and `large` are scratch
+ * arrays of at least to − from entries.
  */
 function fillAlias(
-  table: Float64Array,
+  threshold: Uint32Array,
+  own: Int32Array,
+  alias: Int32Array,
   weights: Float64Array,
   targets: Int32Array,
   from: number,
@@ -179,10 +197,9 @@ function fillAlias(
   while (ns > 0 && nl > 0) {
     const s = small[--ns]!;
     const l = large[nl - 1]!;
-    const off = 3 * (from + s);
-    table[off] = scaled[s]! * TWO_32;
-    table[off + 1] = targets[from + s]!;
-    table[off + 2] = targets[from + l]!;
+    threshold[from + s] = Math.min(TWO_32 - 1, Math.ceil(scaled[s]! * TWO_32));
+    own[from + s] = targets[from + s]!;
+    alias[from + s] = targets[from + l]!;
     const rest = scaled[l]! + scaled[s]! - 1;
     scaled[l] = rest;
     if (rest < 1) {
@@ -193,9 +210,8 @@ function fillAlias(
   // Whatever is left has probability 1 up to round-off.
   for (let c = 0; c < nl + ns; c++) {
     const i = c < nl ? large[c]! : small[c - nl]!;
-    const off = 3 * (from + i);
-    table[off] = TWO_32;
-    table[off + 1] = targets[from + i]!;
-    table[off + 2] = targets[from + i]!;
+    threshold[from + i] = TWO_32 - 1;
+    own[from + i] = targets[from + i]!;
+    alias[from + i] = targets[from + i]!;
   }
 }
