@@ -46,7 +46,7 @@ parentPort!.on('message', (job: ShareRequest) => {
     let theta = job.theta;
     if (!theta) {
       theta = fitFull(job.data);
-      reply({ id: job.id, theta: Float64Array.from(theta) });
+      reply({ id: job.id, theta }); // a copy: only the samples are transferred
     }
     const samples = job.to > job.from ? scopeRounds(job.data, theta, job.seed, job.from, job.to) : new Float64Array(0);
     reply({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);

@@ -46,61 +46,70 @@ export class Resampler {
   constructor(data: PairData) {
     const { winsA, winsB, ties } = data;
     const m = winsA.length;
-    const weights = new Float64Array(3 * m);
     let total = 0;
     let cells = 0;
     for (let k = 0; k < m; k++) {
       const t = ties ? ties[k]! : 0;
-      weights[3 * k] = winsA[k]! - t / 2;
-      weights[3 * k + 1] = winsB[k]! - t / 2;
-      weights[3 * k + 2] = t;
       total += winsA[k]! + winsB[k]!;
       cells += (winsA[k]! > t / 2 ? 1 : 0) + (winsB[k]! > t / 2 ? 1 : 0) + (t > 0 ? 1 : 0);
     }
     const blocks = Math.max(1, Math.ceil(cells / BLOCK));
     const per = total / blocks;
+    // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
+    // target cell goes straight to `own`, which fillAlias reads it from.
     const pieceWeight = new Float64Array(cells + blocks);
-    const pieceTarget = new Int32Array(cells + blocks);
+    const own = new Int32Array(cells + blocks);
     const blockStart = new Int32Array(blocks + 1);
     let pieces = 0;
     let block = 0;
     let lo = 0;
-    for (let c = 0; c < 3 * m; c++) {
-      const weight = weights[c]!;
-      if (!(weight > 0)) continue;
-      const hi = lo + weight;
-      for (;;) {
-        const end = block === blocks - 1 ? Infinity : (block + 1) * per;
-        const piece = Math.min(hi, end) - Math.max(lo, block * per);
-        if (piece > 0) {
-          pieceWeight[pieces] = piece;
-          pieceTarget[pieces++] = c;
+    // Cell 3k + r's weight is pair k's "a won" (r = 0), "b won" (1) or "tie" (2) votes, computed here rather
+    // than kept in an array of 3m doubles: every worker builds a resampler, and at two million pairs that
+    // array alone was 48 MB of each one's peak.
+    for (let k = 0; k < m; k++) {
+      const t = ties ? ties[k]! : 0;
+      for (let r = 0; r < 3; r++) {
+        const weight = r === 2 ? t : (r === 0 ? winsA[k]! : winsB[k]!) - t / 2;
+        if (!(weight > 0)) continue;
+        const c = 3 * k + r;
+        const hi = lo + weight;
+        for (;;) {
+          const end = block === blocks - 1 ? Infinity : (block + 1) * per;
+          const piece = Math.min(hi, end) - Math.max(lo, block * per);
+          if (piece > 0) {
+            pieceWeight[pieces] = piece;
+            own[pieces++] = c;
+          }
+          if (hi <= end) break;
+          blockStart[++block] = pieces;
         }
-        if (hi <= end) break;
-        blockStart[++block] = pieces;
+        lo = hi;
       }
-      lo = hi;
     }
     blockStart.fill(pieces, block + 1);
     // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
-    for (let j = 0; j < blocks && pieces > 0; j++)
-      if (blockStart[j + 1]! <= blockStart[j]!) throw new Error('empty resampling block');
+    let longest = 0;
+    for (let j = 0; j < blocks && pieces > 0; j++) {
+      const len = blockStart[j + 1]! - blockStart[j]!;
+      if (len <= 0) throw new Error('empty resampling block');
+      longest = Math.max(longest, len);
+    }
 
     const threshold = new Uint32Array(pieces);
-    const own = new Int32Array(pieces);
     const alias = new Int32Array(pieces);
-    const scaled = new Float64Array(pieces);
-    const small = new Int32Array(pieces);
-    const large = new Int32Array(pieces);
+    // Scratch for one block at a time.
+    const scaled = new Float64Array(longest);
+    const small = new Int32Array(longest);
+    const large = new Int32Array(longest);
     for (let j = 0; j < blocks; j++)
-      fillAlias(threshold, own, alias, pieceWeight, pieceTarget, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
+      fillAlias(threshold, own, alias, pieceWeight, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
 
     this.draws = Math.round(total);
     this.m = m;
     this.blocks = blocks;
     this.blockStart = blockStart;
     this.threshold = threshold;
-    this.own = own;
+    this.own = own.subarray(0, pieces);
     this.alias = alias;
     this.blockCounts = new Uint32Array(blocks);
     this.counts = new Uint32Array(3 * m);
@@ -165,18 +174,17 @@ export class Resampler {
 }
 
 /**
- * Vose alias table over weights[from, to), written to threshold[i], own[i], alias[i] for i in [from, to)
- * as ⌈threshold·2³²⌉ and the targets, so a draw gets its counter directly. The threshold is kept below
- * 2³² to fit 32 bits: a draw still picks `own` unless rest is 2³² − 1, so a threshold within 2⁻³² of 1
- * errs by at most 2⁻³², far below the draws' own 2⁻²² steps. `scaled`, `small` and `large` are scratch
- * arrays of at least to − from entries.
+ * Vose alias table over weights[from, to), written to threshold[i] and alias[i] for i in [from, to) as
+ * ⌈threshold·2³²⌉ and the alias's target; own[i] holds piece i's own target on entry and is left as is, so
+ * a draw gets its counter directly. The threshold is kept below 2³² to fit 32 bits: a draw still picks
+ * `own` unless rest is 2³² − 1, so a threshold within 2⁻³² of 1 errs by at most 2⁻³², far below the
+ * draws' own 2⁻²² steps. `scaled`, `small` and `large` are scratch arrays of at least to − from entries.
  */
 function fillAlias(
   threshold: Uint32Array,
   own: Int32Array,
   alias: Int32Array,
   weights: Float64Array,
-  targets: Int32Array,
   from: number,
   to: number,
   scaled: Float64Array,
@@ -198,8 +206,7 @@ function fillAlias(
     const s = small[--ns]!;
     const l = large[nl - 1]!;
     threshold[from + s] = Math.min(TWO_32 - 1, Math.ceil(scaled[s]! * TWO_32));
-    own[from + s] = targets[from + s]!;
-    alias[from + s] = targets[from + l]!;
+    alias[from + s] = own[from + l]!;
     const rest = scaled[l]! + scaled[s]! - 1;
     scaled[l] = rest;
     if (rest < 1) {
@@ -211,7 +218,6 @@ function fillAlias(
   for (let c = 0; c < nl + ns; c++) {
     const i = c < nl ? large[c]! : small[c - nl]!;
     threshold[from + i] = TWO_32 - 1;
-    own[from + i] = targets[from + i]!;
-    alias[from + i] = targets[from + i]!;
+    alias[from + i] = own[from + i]!;
   }
 }
