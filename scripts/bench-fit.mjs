@@ -173,7 +173,9 @@ if (WORKERS) {
   const { createFitExecutor } = await import('../apps/api/src/modules/rankings/fit-executor.ts');
   const dir = mkdtempSync(join(tmpdir(), 'manto-bench-fit-'));
   await build({
-    entryPoints: { 'fit-worker': fileURLToPath(new URL('../apps/api/src/modules/rankings/fit-worker.ts', import.meta.url)) },
+    entryPoints: {
+      'fit-worker': fileURLToPath(new URL('../apps/api/src/modules/rankings/fit-worker.ts', import.meta.url)),
+    },
     outdir: dir,
     bundle: true,
     platform: 'node',
@@ -183,7 +185,14 @@ if (WORKERS) {
   });
   const executor = createFitExecutor(pathToFileURL(join(dir, 'fit-worker.js')), WORKERS);
   // A copy each run: the executor takes the arrays over. The first run starts the workers and warms their JIT.
-  const copy = () => ({ ...data, a: data.a.slice(), b: data.b.slice(), winsA: data.winsA.slice(), winsB: data.winsB.slice(), ties: data.ties?.slice() });
+  const copy = () => ({
+    ...data,
+    a: data.a.slice(),
+    b: data.b.slice(),
+    winsA: data.winsA.slice(),
+    winsB: data.winsB.slice(),
+    ties: data.ties?.slice(),
+  });
   const runs = [];
   let same = true;
   for (let r = 0; r < 3; r++) {

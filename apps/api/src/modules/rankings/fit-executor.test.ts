@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '#lib/rng.ts';
 import { type PairData, aggregate } from './bradley-terry/index.ts';
-import { type FitExecutor, createFitExecutor, fitWorkersFromEnv, splitRounds } from './fit-executor.ts';
+import { type FitExecutor, createFitExecutor, splitRounds } from './fit-executor.ts';
 import { type ScopeFit, fitScope } from './fit-scope.ts';
 
 /** Seeds the test worker dies on: the worker that does the full fit, or one that gets only rounds. */
@@ -96,7 +96,13 @@ describe('the fit executor', () => {
   });
 
   it('fits a scope without votes: every interval is its point', async () => {
-    const empty = { n: 3, a: new Int32Array(0), b: new Int32Array(0), winsA: new Float64Array(0), winsB: new Float64Array(0) };
+    const empty = {
+      n: 3,
+      a: new Int32Array(0),
+      b: new Int32Array(0),
+      winsA: new Float64Array(0),
+      winsB: new Float64Array(0),
+    };
     const fit = await withExecutor(workerUrl, 2, (executor) => executor.run(empty, 100, 1));
     expect(Array.from(fit.score)).toEqual([1000, 1000, 1000]);
     expect(Array.from(fit.lower)).toEqual(Array.from(fit.score));
@@ -117,7 +123,13 @@ describe('the fit executor', () => {
   });
 
   it('reports a fit that fails in the worker without losing the worker', async () => {
-    const bad = { n: 2, a: Int32Array.of(0), b: Int32Array.of(5), winsA: Float64Array.of(1), winsB: Float64Array.of(0) };
+    const bad = {
+      n: 2,
+      a: Int32Array.of(0),
+      b: Int32Array.of(5),
+      winsA: Float64Array.of(1),
+      winsB: Float64Array.of(0),
+    };
     await withExecutor(workerUrl, 2, async (executor) => {
       await expect(executor.run(bad, 10, 1)).rejects.toThrow();
       expect(plain(await executor.run(sample(), 20, 5))).toEqual(plain(fitScope(sample(), 20, 5)));
@@ -148,13 +160,9 @@ describe('splitRounds', () => {
   });
 });
 
-describe('RANKING_FIT_WORKERS', () => {
-  it('defaults to 2 and accepts 1 to 16 workers', () => {
-    expect(fitWorkersFromEnv(undefined)).toBe(2);
-    expect(fitWorkersFromEnv('')).toBe(2);
-    expect(fitWorkersFromEnv('1')).toBe(1);
-    expect(fitWorkersFromEnv(' 4 ')).toBe(4);
-    for (const bad of ['0', '17', '1.5', 'two', '-1'])
-      expect(() => fitWorkersFromEnv(bad)).toThrow('RANKING_FIT_WORKERS must be an integer from 1 to 16');
+describe('the number of fit workers', () => {
+  it('is 1 to 16', () => {
+    for (const bad of [0, 17, 1.5, Number.NaN])
+      expect(() => createFitExecutor(workerUrl, bad)).toThrow('fit workers must be an integer from 1 to 16');
   });
 });

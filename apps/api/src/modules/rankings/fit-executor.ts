@@ -12,21 +12,9 @@ export interface FitExecutor {
   close(): Promise<void>;
 }
 
-/** Fit worker threads when RANKING_FIT_WORKERS is unset: one per core of the 2-core target machine. */
+/** Fit worker threads by default (RANKING_FIT_WORKERS): one per core of the 2-core target machine. */
 export const DEFAULT_FIT_WORKERS = 2;
-const MAX_FIT_WORKERS = 16;
-
-/**
- * RANKING_FIT_WORKERS: how many worker threads share a scope's bootstrap rounds (1–16, default 2).
- * Read here rather than in config.ts so the executor stays self-contained; a bad value stops the start.
- */
-export function fitWorkersFromEnv(value = process.env.RANKING_FIT_WORKERS): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_FIT_WORKERS;
-  const workers = Number(value);
-  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_FIT_WORKERS)
-    throw new RangeError(`RANKING_FIT_WORKERS must be an integer from 1 to ${MAX_FIT_WORKERS}, got "${value}"`);
-  return workers;
-}
+export const MAX_FIT_WORKERS = 16;
 
 /**
  * Fits run in worker threads so requests never wait behind a bootstrap (docs/performance.md: request p99
@@ -34,12 +22,14 @@ export function fitWorkersFromEnv(value = process.env.RANKING_FIT_WORKERS): numb
  * With several workers, one does the full fit and the bootstrap's rounds are split between all of them
  * (each round has its own random stream, so the intervals do not depend on the split). The worker file
  * exists in the built server (dist/fit-worker.js); from sources (tests, `tsx`) the fit runs inline,
- * which is fine for their small catalogues.
+ * which is fine for their small catalogues. `workers` is RANKING_FIT_WORKERS (README, configuration).
  */
 export function createFitExecutor(
   workerUrl = new URL('./fit-worker.js', import.meta.url),
-  workers = fitWorkersFromEnv(),
+  workers = DEFAULT_FIT_WORKERS,
 ): FitExecutor {
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_FIT_WORKERS)
+    throw new RangeError(`fit workers must be an integer from 1 to ${MAX_FIT_WORKERS}, got ${workers}`);
   return existsSync(fileURLToPath(workerUrl)) ? workerExecutor(workerUrl, workers) : inlineExecutor();
 }
 

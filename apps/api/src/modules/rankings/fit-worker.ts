@@ -35,9 +35,7 @@ export interface ShareRequest {
 }
 
 export type ShareReply =
-  | { id: number; theta: Float64Array }
-  | { id: number; samples: Float64Array }
-  | { id: number; error: string };
+  { id: number; theta: Float64Array } | { id: number; samples: Float64Array } | { id: number; error: string };
 
 const reply = (message: ShareReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 

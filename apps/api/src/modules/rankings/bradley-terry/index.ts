@@ -23,7 +23,12 @@ export type {
   BootstrapResult,
   BootstrapRoundsOptions,
   BootstrapSamples,
-  FitOptions, FitResult, PairData, Vote, VoteOutcome } from './types.ts';
+  FitOptions,
+  FitResult,
+  PairData,
+  Vote,
+  VoteOutcome,
+} from './types.ts';
 export { aggregate, itemTotals } from './pairs.ts';
 export { fit } from './newton.ts';
 export { toEloScale } from './elo-scale.ts';
