@@ -13,6 +13,7 @@ import {
 } from './index.ts';
 import { Rng } from '#lib/rng.ts';
 import { objective, referenceFit } from './reference-solver.ts';
+import { type Replicate, Resampler } from './resample.ts';
 import { spearman } from '#test/stats.ts';
 
 const ELO_PER_LOGIT = 400 / Math.LN10;
@@ -248,6 +249,62 @@ describe('bootstrap', () => {
     const { ties: _ties, ...halves } = data;
     const withoutTies = bootstrap(halves, fit(halves).theta, { rounds: 30, seed: 1 });
     expect(withoutTies.upper[0]! - withoutTies.lower[0]!).toBeGreaterThan(10);
+  });
+});
+
+describe('Resampler', () => {
+  it('redraws every vote over the cells in proportion to their counts, with many blocks or one', () => {
+    for (const n of [12, 150]) {
+      // 150 items: ≈ 11 000 pairs and 20 000 cells, cut into many blocks; 12 items: one block.
+      const rng = new Rng(n);
+      const votes: Vote[] = [];
+      for (let v = 0; v < 8 * n * n; v++) {
+        const left = Math.floor(rng.next() * n);
+        const right = (left + 1 + Math.floor(rng.next() * (n - 1))) % n;
+        const u = rng.next();
+        votes.push({ left, right, outcome: u < 0.15 ? 'tie' : u < 0.15 + 0.85 * rng.next() ? 'left' : 'right' });
+      }
+      const data = aggregate(n, votes);
+      const m = data.a.length;
+      const resampler = new Resampler(data);
+      const out: Replicate = {
+        a: new Int32Array(m),
+        b: new Int32Array(m),
+        winsA: new Float64Array(m),
+        winsB: new Float64Array(m),
+        m: 0,
+        atInit: { sigma: new Float64Array(m), variance: new Float64Array(m), source: new Int32Array(m) },
+      };
+      const rounds = 40;
+      const sumA = new Float64Array(m);
+      const sumB = new Float64Array(m);
+      const stream = new Rng(1);
+      for (let r = 0; r < rounds; r++) {
+        resampler.resample(stream, data.a, data.b, out);
+        let total = 0;
+        let misplaced = 0;
+        for (let k = 0; k < out.m; k++) {
+          const source = out.atInit.source[k]!;
+          if (out.a[k] !== data.a[source] || out.b[k] !== data.b[source]) misplaced++;
+          sumA[source]! += out.winsA[k]!;
+          sumB[source]! += out.winsB[k]!;
+          total += out.winsA[k]! + out.winsB[k]!;
+        }
+        expect(total).toBe(votes.length);
+        expect(misplaced).toBe(0);
+      }
+      // Each cell's mean over the rounds is its observed count (a multinomial's mean), within noise:
+      // summed over a tenth of the pairs, the error is a few standard deviations at most.
+      for (let group = 0; group < 10; group++) {
+        let observed = 0;
+        let drawn = 0;
+        for (let k = group; k < m; k += 10) {
+          observed += data.winsA[k]!;
+          drawn += sumA[k]! / rounds;
+        }
+        expect(Math.abs(drawn - observed)).toBeLessThan(5 * Math.sqrt(observed / rounds) + 1);
+      }
+    }
   });
 });
 

@@ -14,6 +14,12 @@ const RANDOM_CHUNK = 1 << 20;
 const BLOCK = 1024;
 
 /**
+ * Up to this many cells (a team scope has a few thousand) one block takes them all: its table (48 KB)
+ * still fits the cache, and stage one, a random number per vote, is skipped.
+ */
+const ONE_BLOCK = 4096;
+
+/**
  * Draws bootstrap replicates of the pair counts: the total number of votes N, multinomially over the
  * pair-outcome cells — per pair "a won", "b won" and, when `ties` is known, "tie" — weighted by the
  * observed counts (FastChat's scheme). Without `ties` the cells are winsA and winsB including the
@@ -53,7 +59,7 @@ export class Resampler {
       total += winsA[k]! + winsB[k]!;
       cells += (winsA[k]! > t / 2 ? 1 : 0) + (winsB[k]! > t / 2 ? 1 : 0) + (t > 0 ? 1 : 0);
     }
-    const blocks = Math.max(1, Math.ceil(cells / BLOCK));
+    const blocks = cells <= ONE_BLOCK ? 1 : Math.ceil(cells / BLOCK);
     const per = total / blocks;
     // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
     // target cell goes straight to `own`, which fillAlias reads it from.
@@ -131,10 +137,12 @@ export class Resampler {
       return size;
     };
     blockCounts.fill(0);
-    for (let v = 0; v < draws; v += chunk) {
-      const size = refill(v);
-      for (let i = 0; i < size; i++) blockCounts[Math.floor((random[i]! * blocks) / TWO_32)]! += 1;
-    }
+    if (blocks === 1) blockCounts[0] = draws;
+    else
+      for (let v = 0; v < draws; v += chunk) {
+        const size = refill(v);
+        for (let i = 0; i < size; i++) blockCounts[Math.floor((random[i]! * blocks) / TWO_32)]! += 1;
+      }
     // Stage two, one 32-bit number per draw: u·len = 2³²·entry + rest, where rest/2³² is uniform on
     // [0, 1) in steps of len/2³² (≈2⁻²² for a block), fine enough to compare with the entry's threshold;
     // rest is an integer, so rest < threshold·2³² exactly when rest < ⌈threshold·2³²⌉.
