@@ -95,6 +95,32 @@ describe('the fit executor', () => {
     }
   });
 
+  it('gives each scope its own fit when the workers go from one scope to another', async () => {
+    const other = () => {
+      const data = sample();
+      // The first 200 pairs only: fewer pairs and votes than the full sample, on the same jerseys.
+      return {
+        n: data.n,
+        a: data.a.slice(0, 200),
+        b: data.b.slice(0, 200),
+        winsA: data.winsA.slice(0, 200),
+        winsB: data.winsB.slice(0, 200),
+        ties: data.ties!.slice(0, 200),
+      };
+    };
+    const expected = [
+      plain(fitScope(sample(), 30, 1)),
+      plain(fitScope(other(), 30, 2)),
+      plain(fitScope(sample(), 30, 3)),
+    ];
+    const fits = await withExecutor(workerUrl, 2, async (executor) => [
+      plain(await executor.run(sample(), 30, 1)),
+      plain(await executor.run(other(), 30, 2)),
+      plain(await executor.run(sample(), 30, 3)),
+    ]);
+    expect(fits).toEqual(expected);
+  });
+
   it('fits a scope without votes: every interval is its point', async () => {
     const empty = {
       n: 3,

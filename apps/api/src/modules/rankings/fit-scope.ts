@@ -1,5 +1,6 @@
 import {
   type PairData,
+  type Workspace,
   bootstrapIntervals,
   bootstrapRounds,
   fit,
@@ -26,9 +27,19 @@ export function fitFull(data: PairData): Float64Array {
   return fit(data).theta;
 }
 
-/** Elo-scaled replicates of bootstrap rounds [from, to) (a share of fitScope's; see bootstrapRounds). */
-export function scopeRounds(data: PairData, theta: Float64Array, seed: number, from: number, to: number) {
-  return bootstrapRounds(data, theta, { seed, from, to }).samples;
+/**
+ * Elo-scaled replicates of bootstrap rounds [from, to) (a share of fitScope's; see bootstrapRounds). A
+ * thread that fits scope after scope passes the same workspace each time.
+ */
+export function scopeRounds(
+  data: PairData,
+  theta: Float64Array,
+  seed: number,
+  from: number,
+  to: number,
+  workspace?: Workspace,
+) {
+  return bootstrapRounds(data, theta, { seed, from, to }, workspace).samples;
 }
 
 /**

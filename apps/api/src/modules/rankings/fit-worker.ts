@@ -2,7 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import type { PairData } from './bradley-terry/index.ts';
+import { type PairData, Workspace } from './bradley-terry/index.ts';
 import { fitFull, scopeRounds } from './fit-scope.ts';
 
 /**
@@ -37,6 +37,9 @@ export interface ShareRequest {
 export type ShareReply =
   { id: number; theta: Float64Array } | { id: number; samples: Float64Array } | { id: number; error: string };
 
+/** The bootstrap's buffers, kept from one share to the next (see Workspace). */
+const workspace = new Workspace();
+
 const reply = (message: ShareReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
 parentPort!.on('message', (job: ShareRequest) => {
@@ -46,7 +49,8 @@ parentPort!.on('message', (job: ShareRequest) => {
       theta = fitFull(job.data);
       reply({ id: job.id, theta }); // a copy: only the samples are transferred
     }
-    const samples = job.to > job.from ? scopeRounds(job.data, theta, job.seed, job.from, job.to) : new Float64Array(0);
+    const samples =
+      job.to > job.from ? scopeRounds(job.data, theta, job.seed, job.from, job.to, workspace) : new Float64Array(0);
     reply({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);
   } catch (error) {
     reply({ id: job.id, error: error instanceof Error ? error.message : String(error) });

@@ -3,6 +3,7 @@ import { eloInto } from './elo-scale.ts';
 import { NewtonSolver } from './newton.ts';
 import { checkData } from './pairs.ts';
 import { type Replicate, Resampler } from './resample.ts';
+import { Workspace } from './workspace.ts';
 import {
   type BootstrapOptions,
   type BootstrapResult,
@@ -31,7 +32,12 @@ export function bootstrap(data: PairData, full: Float64Array, opts: BootstrapOpt
  * after r jumps of 2⁶⁴ draws — so the rounds can be split between threads in any way and their samples,
  * laid end to end in round order, are those of one thread doing them all (docs/ranking.md §3.3).
  */
-export function bootstrapRounds(data: PairData, full: Float64Array, opts: BootstrapRoundsOptions): BootstrapSamples {
+export function bootstrapRounds(
+  data: PairData,
+  full: Float64Array,
+  opts: BootstrapRoundsOptions,
+  workspace = new Workspace(),
+): BootstrapSamples {
   checkData(data);
   const { n, a, b } = data;
   const m = a.length;
@@ -45,25 +51,25 @@ export function bootstrapRounds(data: PairData, full: Float64Array, opts: Bootst
 
   const samples = new Float64Array((to - from) * n);
   if (to === from) return { samples, iterations: 0, unconverged: 0 };
-  const resampler = new Resampler(data);
+  const resampler = new Resampler(data, workspace);
   const stream = new Rng(opts.seed);
   for (let r = 0; r < from; r++) stream.jump();
-  const solver = new NewtonSolver(n, m);
+  const solver = new NewtonSolver(n, m, workspace);
   // Every replicate starts from `full`, so σ and σ·(1−σ) there are shared: the first gradient needs no exp.
-  const sigma = new Float64Array(m);
-  const variance = new Float64Array(m);
+  const sigma = workspace.float64('bootstrap.sigma', m);
+  const variance = workspace.float64('bootstrap.variance', m);
   for (let k = 0; k < m; k++) {
     const d = full[a[k]!]! - full[b[k]!]!;
     sigma[k] = 1 / (1 + Math.exp(-d));
     variance[k] = sigma[k]! / (1 + Math.exp(d));
   }
   const replicate: Replicate = {
-    a: new Int32Array(m),
-    b: new Int32Array(m),
-    winsA: new Float64Array(m),
-    winsB: new Float64Array(m),
+    a: workspace.int32('bootstrap.a', m),
+    b: workspace.int32('bootstrap.b', m),
+    winsA: workspace.float64('bootstrap.winsA', m),
+    winsB: workspace.float64('bootstrap.winsB', m),
     m: 0,
-    atInit: { sigma, variance, source: new Int32Array(m) },
+    atInit: { sigma, variance, source: workspace.int32('bootstrap.source', m) },
   };
   const theta = new Float64Array(n);
   let iterations = 0;

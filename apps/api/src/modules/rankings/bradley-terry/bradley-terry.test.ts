@@ -10,6 +10,7 @@ import {
   itemTotals,
   rankUpperBound,
   toEloScale,
+  Workspace,
 } from './index.ts';
 import { Rng } from '#lib/rng.ts';
 import { objective, referenceFit } from './reference-solver.ts';
@@ -232,6 +233,31 @@ describe('bootstrap', () => {
     expect(Array.from(all.samples.subarray(0, 12))).not.toEqual(Array.from(all.samples.subarray(12, 24)));
     const whole = bootstrap(data, theta, { rounds: 30, seed: 3 });
     expect(bootstrapIntervals(all.samples, 12)).toEqual({ lower: whole.lower, upper: whole.upper });
+  });
+
+  it('gives the same samples with a workspace reused across data sets of other sizes', () => {
+    const workspace = new Workspace();
+    const rng = new Rng(10);
+    for (const [n, votes] of [
+      [40, 6000],
+      [8, 300],
+      [25, 20000],
+      [40, 6000],
+    ] as const) {
+      const data = aggregate(
+        n,
+        simulate(
+          Array.from({ length: n }, () => gaussian(rng)),
+          votes,
+          rng,
+          0.1,
+        ),
+      );
+      const { theta } = fit(data);
+      const fresh = bootstrapRounds(data, theta, { seed: 4, from: 3, to: 13 });
+      const reused = bootstrapRounds(data, theta, { seed: 4, from: 3, to: 13 }, workspace);
+      expect(Array.from(reused.samples)).toEqual(Array.from(fresh.samples));
+    }
   });
 
   it('resamples a tie as a tie when tie counts are known', () => {

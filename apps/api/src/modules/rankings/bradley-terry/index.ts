@@ -34,3 +34,4 @@ export { fit } from './newton.ts';
 export { toEloScale } from './elo-scale.ts';
 export { bootstrap, bootstrapIntervals, bootstrapRounds } from './bootstrap.ts';
 export { rankUpperBound } from './rank.ts';
+export { Workspace } from './workspace.ts';

@@ -1,4 +1,5 @@
 import { checkData } from './pairs.ts';
+import { Workspace } from './workspace.ts';
 import { DEFAULT_L2, DEFAULT_MAX_ITER, DEFAULT_TOL, type FitOptions, type FitResult, type PairData } from './types.ts';
 
 const MAX_CG_ITER = 200;
@@ -65,7 +66,7 @@ export class NewtonSolver {
   private readonly q: Float64Array;
   private readonly votes: Float64Array;
 
-  constructor(n: number, capacity: number) {
+  constructor(n: number, capacity: number, workspace = new Workspace()) {
     this.n = n;
     this.pairs = {
       a: new Int32Array(0),
@@ -74,14 +75,14 @@ export class NewtonSolver {
       winsB: new Float64Array(0),
       m: 0,
     };
-    const derivatives = () => ({
+    const derivatives = (key: string) => ({
       x: new Float64Array(n),
       g: new Float64Array(n),
       diag: new Float64Array(n),
-      w: new Float64Array(capacity),
+      w: workspace.float64(key, capacity),
     });
-    this.cur = derivatives();
-    this.trial = derivatives();
+    this.cur = derivatives('newton.w0');
+    this.trial = derivatives('newton.w1');
     this.step = new Float64Array(n);
     this.r = new Float64Array(n);
     this.z = new Float64Array(n);

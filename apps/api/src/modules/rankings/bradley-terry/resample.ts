@@ -4,6 +4,7 @@ import type { Pairs } from './newton.ts';
 /** Where a replicate is drawn: pair arrays sized for every pair, and the source of each drawn pair. */
 export type Replicate = Required<Pairs>;
 import type { PairData } from './types.ts';
+import { Workspace } from './workspace.ts';
 
 const TWO_32 = 4294967296;
 
@@ -49,7 +50,7 @@ export class Resampler {
   private readonly counts: Uint32Array;
   private readonly random: Uint32Array;
 
-  constructor(data: PairData) {
+  constructor(data: PairData, workspace = new Workspace()) {
     const { winsA, winsB, ties } = data;
     const m = winsA.length;
     let total = 0;
@@ -63,9 +64,10 @@ export class Resampler {
     const per = total / blocks;
     // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
     // target cell goes straight to `own`, which fillAlias reads it from.
-    const pieceWeight = new Float64Array(cells + blocks);
-    const own = new Int32Array(cells + blocks);
-    const blockStart = new Int32Array(blocks + 1);
+    const pieceWeight = workspace.float64('resample.pieceWeight', cells + blocks);
+    const own = workspace.int32('resample.own', cells + blocks);
+    const blockStart = workspace.int32('resample.blockStart', blocks + 1);
+    blockStart[0] = 0;
     let pieces = 0;
     let block = 0;
     let lo = 0;
@@ -101,12 +103,12 @@ export class Resampler {
       longest = Math.max(longest, len);
     }
 
-    const threshold = new Uint32Array(pieces);
-    const alias = new Int32Array(pieces);
+    const threshold = workspace.uint32('resample.threshold', pieces);
+    const alias = workspace.int32('resample.alias', pieces);
     // Scratch for one block at a time.
-    const scaled = new Float64Array(longest);
-    const small = new Int32Array(longest);
-    const large = new Int32Array(longest);
+    const scaled = workspace.float64('resample.scaled', longest);
+    const small = workspace.int32('resample.small', longest);
+    const large = workspace.int32('resample.large', longest);
     for (let j = 0; j < blocks; j++)
       fillAlias(threshold, own, alias, pieceWeight, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
 
@@ -117,9 +119,9 @@ export class Resampler {
     this.threshold = threshold;
     this.own = own.subarray(0, pieces);
     this.alias = alias;
-    this.blockCounts = new Uint32Array(blocks);
-    this.counts = new Uint32Array(3 * m);
-    this.random = new Uint32Array(Math.min(this.draws, RANDOM_CHUNK));
+    this.blockCounts = workspace.uint32('resample.blockCounts', blocks);
+    this.counts = workspace.uint32('resample.counts', 3 * m);
+    this.random = workspace.uint32('resample.random', Math.min(this.draws, RANDOM_CHUNK));
   }
 
   /**
