@@ -331,7 +331,7 @@ export async function buildApp(
   const rankingRepository = new RankingRepository(db, database.background);
   const segments = { enabled: config.rankings.segments, minVoters: config.rankings.segmentMinVoters };
   const rankings = new RankingService(rankingRepository, catalogue, teamService, segments, now);
-  const fitExecutor = createFitExecutor();
+  const fitExecutor = createFitExecutor(undefined, config.rankings.fitWorkers);
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
   // The job reads the catalogue from the database, not the cache: a fit must see every jersey its
   // state fingerprint (jerseys' updated_at) saw, and the cache may be 15 s behind.

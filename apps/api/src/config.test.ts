@@ -98,6 +98,23 @@ describe('configuration', () => {
     ).toEqual(['https://a.example', 'https://b.example']);
   });
 
+  it('keeps the segment threshold at 10 voters or more, and reads the fit workers and segment interval', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.rankings).toMatchObject({
+      segments: true,
+      segmentMinVoters: 30,
+      segmentIntervalSeconds: 600,
+      fitWorkers: 2,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), SEGMENT_MIN_VOTERS: '10' }).rankings.segmentMinVoters).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SEGMENT_MIN_VOTERS: '9' })).toThrow(
+      /SEGMENT_MIN_VOTERS: must be at least 10/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), SEGMENTS_ENABLED: 'false' }).rankings.segments).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), RANKING_FIT_WORKERS: '1' }).rankings.fitWorkers).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RANKING_FIT_WORKERS: '0' })).toThrow(/RANKING_FIT_WORKERS/);
+  });
+
   it('turns the metrics route on only with a long enough METRICS_TOKEN', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeNull();
     const token = 'p'.repeat(24);

@@ -73,6 +73,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
   RANKING_BOOTSTRAP_ROUNDS: z.coerce.number().int().min(10).max(2_000).default(100),
+  // Worker threads sharing each fit's bootstrap rounds (docs/ranking.md §3.5): one per core of the target machine.
+  RANKING_FIT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   // Segment rankings (docs/segments.md): fewer distinct voters than this and a segment is not shown.
   SEGMENTS_ENABLED: bool.default(true),
   SEGMENT_MIN_VOTERS: z.coerce
@@ -125,6 +127,7 @@ export interface Config {
   rankings: {
     intervalSeconds: number;
     bootstrapRounds: number;
+    fitWorkers: number;
     /** Segment rankings on, and the distinct voters a segment of people needs to be fitted and shown. */
     segments: boolean;
     segmentMinVoters: number;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rankings: {
       intervalSeconds: e.RANKING_INTERVAL_SECONDS,
       bootstrapRounds: e.RANKING_BOOTSTRAP_ROUNDS,
+      fitWorkers: e.RANKING_FIT_WORKERS,
       segments: e.SEGMENTS_ENABLED,
       segmentMinVoters: e.SEGMENT_MIN_VOTERS,
       segmentIntervalSeconds: e.SEGMENT_INTERVAL_SECONDS,
