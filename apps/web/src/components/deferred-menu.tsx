@@ -4,6 +4,7 @@ import { cloneElement, useEffect, useState, type ReactElement, type ReactNode, t
 type MenuComponent = typeof MantineMenu;
 type TargetProps = {
   onClick?: (event: SyntheticEvent) => void;
+  onPointerDown?: (event: SyntheticEvent) => void;
   onPointerEnter?: (event: SyntheticEvent) => void;
   onFocus?: (event: SyntheticEvent) => void;
 };
@@ -63,14 +64,14 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
 
   if (!Menu) {
     const start = () => void loadMenu().then((menu) => setMenu(() => menu));
-    return cloneElement(target, {
-      onPointerEnter: start,
-      onFocus: start,
-      onClick: () => {
-        if (!props.disabled) setOpenOnLoad(true);
-        start();
-      },
-    });
+    const press = () => {
+      if (!props.disabled) setOpenOnLoad(true);
+      start();
+    };
+    // The press counts from pointer-down: if the code arrives between down and up, the button is drawn
+    // anew inside the Menu and the browser sends the click nowhere, so a click alone would be lost.
+    // Enter and Space still come as a click.
+    return cloneElement(target, { onPointerEnter: start, onFocus: start, onPointerDown: press, onClick: press });
   }
   return (
     <Menu {...props} defaultOpened={openOnLoad}>
