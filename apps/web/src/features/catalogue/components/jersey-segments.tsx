@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Standing } from '@manto/contracts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IntervalBar } from '#components/interval-bar.tsx';
@@ -37,7 +37,7 @@ export function JerseySegments({ global, neutral, ownFans, team, locale }: Jerse
   const { t } = useTranslation('rankings');
   const titleId = useId();
   const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const rows: { key: string; name: string; standing: Standing; link?: React.ReactNode }[] = [
+  const rows: { key: string; name: string; standing: Standing; link?: ReactNode }[] = [
     { key: 'global', name: t('rating.compare.global'), standing: global },
   ];
   if (neutral) rows.push({ key: 'neutral', name: t('rating.compare.neutral'), standing: neutral });

@@ -11,7 +11,7 @@ import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { RANKING_PAGE_SIZE } from '../api/rankings-api.ts';
 import { rankingQuery } from '../api/queries.ts';
-import { formatScore } from '../lib/format.ts';
+import { formatScore } from '#lib/interval.ts';
 import {
   RANKING_PARAM,
   hasRankingFilters,

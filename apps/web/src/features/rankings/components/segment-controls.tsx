@@ -10,7 +10,7 @@ import { regionOptions } from '../lib/regions.ts';
 const ALL = 'all';
 
 interface SegmentControlsProps {
-  /** The segment shown: 'neutral', a region's key, or undefined for the ordinary ranking. */
+  /** The neutral ranking is shown. */
   neutral: boolean;
   /** The picker's region ('BR', 'BR-SP'), null for all. */
   region: string | null;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatScore, intervalGeometry } from '#lib/interval.ts';
 import {
   formatCount,
   formatRelativeTime,
-  formatScore,
   formatWinRate,
-  intervalGeometry,
   movement,
   movementSymbol,
   relativeTimeParts,

@@ -1,6 +1,4 @@
-/** Pure helpers of the ranking screens: numbers, movement, interval geometry, relative time. */
-// The score and the interval bar's geometry are shared with the jersey page (lib/interval.ts).
-export { type Axis, type IntervalGeometry, formatScore, intervalGeometry } from '#lib/interval.ts';
+/** Pure helpers of the ranking screens: counts, win rates, movement, relative time (scores: lib/interval.ts). */
 
 export function formatCount(count: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(count);

@@ -11,7 +11,7 @@ import { useLocale } from '#lib/use-locale.ts';
 import { useUrlList } from '#lib/url-list.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
-import { formatScore } from '../lib/format.ts';
+import { formatScore } from '#lib/interval.ts';
 
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
