@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PairData } from './bradley-terry/index.ts';
+import { type BootstrapBasis, type PairData, sharedPairData } from './bradley-terry/index.ts';
 import { type ScopeFit, assembleScope, fitScope } from './fit-scope.ts';
 import type { ShareReply, ShareRequest } from './fit-worker.ts';
 
@@ -41,8 +41,14 @@ function inlineExecutor(): FitExecutor {
   };
 }
 
+/** The full fit, and the bootstrap's basis when the worker built one to share. */
+interface FullFit {
+  theta: Float64Array;
+  basis?: BootstrapBasis;
+}
+
 interface Pending {
-  onTheta?: (theta: Float64Array) => void;
+  onTheta?: (fit: FullFit) => void;
   resolve: (samples: Float64Array) => void;
   reject: (error: Error) => void;
 }
@@ -74,7 +80,7 @@ class Slot {
       const entry = this.pending.get(msg.id);
       if (!entry) return;
       if ('theta' in msg) {
-        entry.onTheta?.(msg.theta);
+        entry.onTheta?.({ theta: msg.theta, basis: msg.basis });
         return;
       }
       this.pending.delete(msg.id);
@@ -101,15 +107,16 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
     kind: 'worker',
     async run(data, rounds, seed) {
       const shares = splitRounds(data.a.length > 0 ? rounds : 0, workers);
-      // One worker alone takes the pair arrays over; several read one shared copy of them.
-      const [input, transfer] = shares.length > 1 ? [shareData(data), []] : [data, buffersOf(data)];
+      // One worker alone takes private pair arrays over; several read one shared copy of them.
+      const shared = data.a.buffer instanceof SharedArrayBuffer;
+      const [input, transfer] = shares.length > 1 || shared ? [shareData(data), []] : [data, buffersOf(data)];
       const [first, ...rest] = shares;
-      // The first worker does the full fit, posts it, then goes on with its own rounds; a crash before
-      // the fit arrived fails both.
-      let fitted!: { resolve: (theta: Float64Array) => void; reject: (error: Error) => void };
-      const theta = new Promise<Float64Array>((resolve, reject) => (fitted = { resolve, reject }));
+      // The first worker does the full fit, posts it (with the bootstrap's basis in shared memory when
+      // others share the rounds), then goes on with its own rounds; a crash before the fit arrived fails both.
+      let fitted!: { resolve: (fit: FullFit) => void; reject: (error: Error) => void };
+      const fit = new Promise<FullFit>((resolve, reject) => (fitted = { resolve, reject }));
       const head = new Promise<Float64Array>((resolve, reject) =>
-        slots[0]!.post({ id: nextId++, data: input, seed, ...first! }, transfer, {
+        slots[0]!.post({ id: nextId++, data: input, seed, shareBasis: rest.length > 0, ...first! }, transfer, {
           onTheta: fitted.resolve,
           resolve,
           reject: (error) => {
@@ -118,17 +125,17 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
           },
         }),
       );
-      // Reported through `theta` when the worker fails before the fit arrived.
+      // Reported through `fit` when the worker fails before the fit arrived.
       head.catch(() => undefined);
-      const full = await theta;
+      const { theta, basis } = await fit;
       const others = rest.map(
         (share, i) =>
           new Promise<Float64Array>((resolve, reject) =>
-            slots[i + 1]!.post({ id: nextId++, data: input, seed, theta: full, ...share }, [], { resolve, reject }),
+            slots[i + 1]!.post({ id: nextId++, data: input, seed, theta, basis, ...share }, [], { resolve, reject }),
           ),
       );
       const samples = await Promise.all([head, ...others]);
-      return assembleScope(full, samples);
+      return assembleScope(theta, samples);
     },
     async close() {
       await Promise.all(slots.map((slot) => slot.close()));
@@ -157,28 +164,13 @@ const buffersOf = (data: PairData) => [
 ];
 
 /**
- * The pair arrays in one SharedArrayBuffer that every worker reads: one copy for the whole pool, where
- * posting the arrays to each worker would copy them once per worker. The caller's arrays are garbage
- * afterwards.
+ * The pair arrays in shared memory that every worker reads: one copy for the whole pool, where posting
+ * the arrays to each worker would copy them once per worker. The job's scope data are built there
+ * already (sharedPairData); others are copied, and the caller's arrays are garbage afterwards.
  */
 function shareData(data: PairData): PairData {
-  const { n, a, b, winsA, winsB, ties } = data;
-  if (a.buffer instanceof SharedArrayBuffer) return data;
-  const m = a.length;
-  const memory = new SharedArrayBuffer(m * (4 + 4 + 8 + 8 + (ties ? 8 : 0)));
-  // Float64 arrays first, so their offsets stay multiples of 8.
-  const shared = {
-    n,
-    winsA: new Float64Array(memory, 0, m),
-    winsB: new Float64Array(memory, 8 * m, m),
-    ...(ties ? { ties: new Float64Array(memory, 16 * m, m) } : {}),
-    a: new Int32Array(memory, (ties ? 24 : 16) * m, m),
-    b: new Int32Array(memory, (ties ? 28 : 20) * m, m),
-  };
-  shared.winsA.set(winsA);
-  shared.winsB.set(winsB);
-  if (ties) shared.ties!.set(ties);
-  shared.a.set(a);
-  shared.b.set(b);
+  if (data.a.buffer instanceof SharedArrayBuffer) return data;
+  const shared = sharedPairData(data.n, data.a.length, data.ties !== undefined);
+  for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) shared[key]?.set(data[key]!);
   return shared;
 }

@@ -1,4 +1,5 @@
 import {
+  type BootstrapBasis,
   type PairData,
   type Workspace,
   bootstrapIntervals,
@@ -29,7 +30,8 @@ export function fitFull(data: PairData): Float64Array {
 
 /**
  * Elo-scaled replicates of bootstrap rounds [from, to) (a share of fitScope's; see bootstrapRounds). A
- * thread that fits scope after scope passes the same workspace each time.
+ * thread that fits scope after scope passes the same workspace each time; threads sharing a scope's
+ * rounds pass the basis one of them built.
  */
 export function scopeRounds(
   data: PairData,
@@ -38,8 +40,9 @@ export function scopeRounds(
   from: number,
   to: number,
   workspace?: Workspace,
+  basis?: BootstrapBasis,
 ) {
-  return bootstrapRounds(data, theta, { seed, from, to }, workspace).samples;
+  return bootstrapRounds(data, theta, { seed, from, to }, workspace, basis).samples;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type PairData, Workspace } from './bradley-terry/index.ts';
+import { type BootstrapBasis, type PairData, Workspace, bootstrapBasis, sharedArrays } from './bradley-terry/index.ts';
 import { fitFull, scopeRounds } from './fit-scope.ts';
 
 /**
@@ -23,7 +23,8 @@ yieldToRequests();
 
 /**
  * One share of a scope's fit. Without `theta` the worker first does the full fit and posts it at once,
- * so the executor can hand the other rounds to the other workers, then does rounds [from, to).
+ * with, when `shareBasis` is set, the bootstrap's basis built in shared memory, so the executor can hand
+ * the other rounds to the other workers with both; then it does rounds [from, to).
  */
 export interface ShareRequest {
   id: number;
@@ -32,10 +33,14 @@ export interface ShareRequest {
   from: number;
   to: number;
   theta?: Float64Array;
+  basis?: BootstrapBasis;
+  shareBasis?: boolean;
 }
 
 export type ShareReply =
-  { id: number; theta: Float64Array } | { id: number; samples: Float64Array } | { id: number; error: string };
+  | { id: number; theta: Float64Array; basis?: BootstrapBasis }
+  | { id: number; samples: Float64Array }
+  | { id: number; error: string };
 
 /** The bootstrap's buffers, kept from one share to the next (see Workspace). */
 const workspace = new Workspace();
@@ -44,13 +49,16 @@ const reply = (message: ShareReply, transfer: ArrayBuffer[] = []) => parentPort!
 
 parentPort!.on('message', (job: ShareRequest) => {
   try {
-    let theta = job.theta;
+    let { theta, basis } = job;
     if (!theta) {
       theta = fitFull(job.data);
-      reply({ id: job.id, theta }); // a copy: only the samples are transferred
+      if (job.shareBasis) basis = bootstrapBasis(job.data, theta, workspace, sharedArrays);
+      reply({ id: job.id, theta, basis }); // theta is a copy, the basis shared: only the samples are transferred
     }
     const samples =
-      job.to > job.from ? scopeRounds(job.data, theta, job.seed, job.from, job.to, workspace) : new Float64Array(0);
+      job.to > job.from
+        ? scopeRounds(job.data, theta, job.seed, job.from, job.to, workspace, basis)
+        : new Float64Array(0);
     reply({ id: job.id, samples }, [samples.buffer as ArrayBuffer]);
   } catch (error) {
     reply({ id: job.id, error: error instanceof Error ? error.message : String(error) });

@@ -2,8 +2,8 @@ import { Rng } from '#lib/rng.ts';
 import { eloInto } from './elo-scale.ts';
 import { NewtonSolver } from './newton.ts';
 import { checkData } from './pairs.ts';
-import { type Replicate, Resampler } from './resample.ts';
-import { Workspace } from './workspace.ts';
+import { type Replicate, type ResampleTables, Resampler, resampleTables } from './resample.ts';
+import { type Arrays, Workspace } from './workspace.ts';
 import {
   type BootstrapOptions,
   type BootstrapResult,
@@ -37,6 +37,7 @@ export function bootstrapRounds(
   full: Float64Array,
   opts: BootstrapRoundsOptions,
   workspace = new Workspace(),
+  basis?: BootstrapBasis,
 ): BootstrapSamples {
   checkData(data);
   const { n, a, b } = data;
@@ -51,18 +52,12 @@ export function bootstrapRounds(
 
   const samples = new Float64Array((to - from) * n);
   if (to === from) return { samples, iterations: 0, unconverged: 0 };
-  const resampler = new Resampler(data, workspace);
+  const { tables, sigma, variance } = basis ?? bootstrapBasis(data, full, workspace);
+  if (tables.m !== m || sigma.length !== m) throw new RangeError('the basis is not of these data');
+  const resampler = new Resampler(tables, workspace);
   const stream = new Rng(opts.seed);
   for (let r = 0; r < from; r++) stream.jump();
   const solver = new NewtonSolver(n, m, workspace);
-  // Every replicate starts from `full`, so σ and σ·(1−σ) there are shared: the first gradient needs no exp.
-  const sigma = workspace.float64('bootstrap.sigma', m);
-  const variance = workspace.float64('bootstrap.variance', m);
-  for (let k = 0; k < m; k++) {
-    const d = full[a[k]!]! - full[b[k]!]!;
-    sigma[k] = 1 / (1 + Math.exp(-d));
-    variance[k] = sigma[k]! / (1 + Math.exp(d));
-  }
   const replicate: Replicate = {
     a: workspace.int32('bootstrap.a', m),
     b: workspace.int32('bootstrap.b', m),
@@ -83,6 +78,36 @@ export function bootstrapRounds(
     eloInto(theta, samples, (round - from) * n);
   }
   return { samples, iterations, unconverged };
+}
+
+/**
+ * What every round of a scope's bootstrap reads and none writes: the resampling tables, and σ(d) and
+ * σ(d)·σ(−d) at the full fit, where every replicate starts (so its first gradient needs no exp). One
+ * thread builds it, into `out`; the threads sharing the rounds can then read one copy (sharedArrays)
+ * rather than hold ≈ 45 bytes per pair each (docs/performance.md, peak RSS).
+ */
+export interface BootstrapBasis {
+  readonly tables: ResampleTables;
+  readonly sigma: Float64Array;
+  readonly variance: Float64Array;
+}
+
+export function bootstrapBasis(
+  data: PairData,
+  full: Float64Array,
+  scratch: Workspace,
+  out: Arrays = scratch,
+): BootstrapBasis {
+  const { a, b } = data;
+  const m = a.length;
+  const sigma = out.float64('bootstrap.sigma', m);
+  const variance = out.float64('bootstrap.variance', m);
+  for (let k = 0; k < m; k++) {
+    const d = full[a[k]!]! - full[b[k]!]!;
+    sigma[k] = 1 / (1 + Math.exp(-d));
+    variance[k] = sigma[k]! / (1 + Math.exp(d));
+  }
+  return { tables: resampleTables(data, scratch, out), sigma, variance };
 }
 
 /** Per item, the 2.5th and 97.5th percentiles of its samples (round-major, `n` per round). */

@@ -4,6 +4,7 @@ import {
   type Vote,
   aggregate,
   bootstrap,
+  bootstrapBasis,
   bootstrapIntervals,
   bootstrapRounds,
   fit,
@@ -11,10 +12,11 @@ import {
   rankUpperBound,
   toEloScale,
   Workspace,
+  sharedArrays,
 } from './index.ts';
 import { Rng } from '#lib/rng.ts';
 import { objective, referenceFit } from './reference-solver.ts';
-import { type Replicate, Resampler } from './resample.ts';
+import { type Replicate, Resampler, resampleTables } from './resample.ts';
 import { spearman } from '#test/stats.ts';
 
 const ELO_PER_LOGIT = 400 / Math.LN10;
@@ -260,6 +262,40 @@ describe('bootstrap', () => {
     }
   });
 
+  it('gives the same samples from a basis built once in shared memory, with the share drawn in another workspace', () => {
+    const rng = new Rng(11);
+    const data = aggregate(
+      30,
+      simulate(
+        Array.from({ length: 30 }, () => gaussian(rng)),
+        8000,
+        rng,
+        0.1,
+      ),
+    );
+    const { theta } = fit(data);
+    const basis = bootstrapBasis(data, theta, new Workspace(), sharedArrays);
+    expect(basis.tables.threshold.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(basis.sigma.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const alone = bootstrapRounds(data, theta, { seed: 9, from: 0, to: 12 });
+    const first = bootstrapRounds(data, theta, { seed: 9, from: 0, to: 5 }, new Workspace(), basis);
+    const second = bootstrapRounds(data, theta, { seed: 9, from: 5, to: 12 }, new Workspace(), basis);
+    expect([...first.samples, ...second.samples]).toEqual(Array.from(alone.samples));
+    // A basis of other data is refused rather than read out of bounds.
+    const other = aggregate(
+      30,
+      simulate(
+        Array.from({ length: 30 }, () => gaussian(rng)),
+        500,
+        rng,
+        0.1,
+      ),
+    );
+    expect(() => bootstrapRounds(other, fit(other).theta, { seed: 9, from: 0, to: 2 }, new Workspace(), basis)).toThrow(
+      RangeError,
+    );
+  });
+
   it('resamples a tie as a tie when tie counts are known', () => {
     // Only ties: every replicate is all ties too, so every score stays exactly 1000.
     const votes: Vote[] = [];
@@ -292,7 +328,7 @@ describe('Resampler', () => {
       }
       const data = aggregate(n, votes);
       const m = data.a.length;
-      const resampler = new Resampler(data);
+      const resampler = new Resampler(resampleTables(data, new Workspace()));
       const out: Replicate = {
         a: new Int32Array(m),
         b: new Int32Array(m),

@@ -1,10 +1,10 @@
 import type { Rng } from '#lib/rng.ts';
 import type { Pairs } from './newton.ts';
+import type { PairData } from './types.ts';
+import { type Arrays, Workspace } from './workspace.ts';
 
 /** Where a replicate is drawn: pair arrays sized for every pair, and the source of each drawn pair. */
 export type Replicate = Required<Pairs>;
-import type { PairData } from './types.ts';
-import { Workspace } from './workspace.ts';
 
 const TWO_32 = 4294967296;
 
@@ -33,95 +33,18 @@ const ONE_BLOCK = 4096;
  * Vose alias table. One table over ~10⁶ cells would miss the cache on every draw.
  */
 export class Resampler {
-  readonly draws: number;
-  private readonly m: number;
-  private readonly blocks: number;
-  private readonly blockStart: Int32Array;
-  /**
-   * Per piece of the alias tables: ⌈threshold·2³²⌉ (see fillAlias), and the counters a draw below and at or
-   * above it adds to. Three arrays of 32-bit values rather than one of doubles: a draw then reads integers
-   * only (counter indices that are doubles cost a conversion each), and half the bytes stay in cache.
-   */
-  private readonly threshold: Uint32Array;
-  private readonly own: Int32Array;
-  private readonly alias: Int32Array;
   private readonly blockCounts: Uint32Array;
   /** Counter 3k, 3k+1, 3k+2 = pair k's "a won", "b won", "tie". */
   private readonly counts: Uint32Array;
   private readonly random: Uint32Array;
 
-  constructor(data: PairData, workspace = new Workspace()) {
-    const { winsA, winsB, ties } = data;
-    const m = winsA.length;
-    let total = 0;
-    let cells = 0;
-    for (let k = 0; k < m; k++) {
-      const t = ties ? ties[k]! : 0;
-      total += winsA[k]! + winsB[k]!;
-      cells += (winsA[k]! > t / 2 ? 1 : 0) + (winsB[k]! > t / 2 ? 1 : 0) + (t > 0 ? 1 : 0);
-    }
-    const blocks = cells <= ONE_BLOCK ? 1 : Math.ceil(cells / BLOCK);
-    const per = total / blocks;
-    // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
-    // target cell goes straight to `own`, which fillAlias reads it from.
-    const pieceWeight = workspace.float64('resample.pieceWeight', cells + blocks);
-    const own = workspace.int32('resample.own', cells + blocks);
-    const blockStart = workspace.int32('resample.blockStart', blocks + 1);
-    blockStart[0] = 0;
-    let pieces = 0;
-    let block = 0;
-    let lo = 0;
-    // Cell 3k + r's weight is pair k's "a won" (r = 0), "b won" (1) or "tie" (2) votes, computed here rather
-    // than kept in an array of 3m doubles: every worker builds a resampler, and at two million pairs that
-    // array alone was 48 MB of each one's peak.
-    for (let k = 0; k < m; k++) {
-      const t = ties ? ties[k]! : 0;
-      for (let r = 0; r < 3; r++) {
-        const weight = r === 2 ? t : (r === 0 ? winsA[k]! : winsB[k]!) - t / 2;
-        if (!(weight > 0)) continue;
-        const c = 3 * k + r;
-        const hi = lo + weight;
-        for (;;) {
-          const end = block === blocks - 1 ? Infinity : (block + 1) * per;
-          const piece = Math.min(hi, end) - Math.max(lo, block * per);
-          if (piece > 0) {
-            pieceWeight[pieces] = piece;
-            own[pieces++] = c;
-          }
-          if (hi <= end) break;
-          blockStart[++block] = pieces;
-        }
-        lo = hi;
-      }
-    }
-    blockStart.fill(pieces, block + 1);
-    // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
-    let longest = 0;
-    for (let j = 0; j < blocks && pieces > 0; j++) {
-      const len = blockStart[j + 1]! - blockStart[j]!;
-      if (len <= 0) throw new Error('empty resampling block');
-      longest = Math.max(longest, len);
-    }
-
-    const threshold = workspace.uint32('resample.threshold', pieces);
-    const alias = workspace.int32('resample.alias', pieces);
-    // Scratch for one block at a time.
-    const scaled = workspace.float64('resample.scaled', longest);
-    const small = workspace.int32('resample.small', longest);
-    const large = workspace.int32('resample.large', longest);
-    for (let j = 0; j < blocks; j++)
-      fillAlias(threshold, own, alias, pieceWeight, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
-
-    this.draws = Math.round(total);
-    this.m = m;
-    this.blocks = blocks;
-    this.blockStart = blockStart;
-    this.threshold = threshold;
-    this.own = own.subarray(0, pieces);
-    this.alias = alias;
-    this.blockCounts = workspace.uint32('resample.blockCounts', blocks);
-    this.counts = workspace.uint32('resample.counts', 3 * m);
-    this.random = workspace.uint32('resample.random', Math.min(this.draws, RANDOM_CHUNK));
+  constructor(
+    private readonly tables: ResampleTables,
+    workspace = new Workspace(),
+  ) {
+    this.blockCounts = workspace.uint32('resample.blockCounts', tables.blocks);
+    this.counts = workspace.uint32('resample.counts', 3 * tables.m);
+    this.random = workspace.uint32('resample.random', Math.min(tables.draws, RANDOM_CHUNK));
   }
 
   /**
@@ -130,7 +53,8 @@ export class Resampler {
    * out.atInit.source.
    */
   resample(rng: Rng, a: Int32Array, b: Int32Array, out: Replicate) {
-    const { draws, m, blocks, blockStart, threshold, own, alias, blockCounts, counts, random } = this;
+    const { draws, m, blocks, blockStart, threshold, own, alias } = this.tables;
+    const { blockCounts, counts, random } = this;
     // The random numbers come in chunks of at most RANDOM_CHUNK, in the same order as one long fill.
     const chunk = random.length;
     const refill = (from: number) => {
@@ -181,6 +105,92 @@ export class Resampler {
     }
     out.m = used;
   }
+}
+
+/**
+ * The alias tables a Resampler draws from (see Resampler). They only depend on the data and are only read
+ * while drawing, so the threads sharing a scope's rounds can share one copy, built into `out` (e.g.
+ * sharedArrays); `scratch` holds what is needed while building only.
+ */
+export interface ResampleTables {
+  /** The number of votes N a replicate draws. */
+  readonly draws: number;
+  /** Pairs. */
+  readonly m: number;
+  readonly blocks: number;
+  /** Block j's pieces are [blockStart[j], blockStart[j + 1]). */
+  readonly blockStart: Int32Array;
+  /**
+   * Per piece: ⌈threshold·2³²⌉ (see fillAlias), and the counters a draw below and at or above it adds to.
+   * Three arrays of 32-bit values rather than one of doubles: a draw then reads integers only (counter
+   * indices that are doubles cost a conversion each), and half the bytes stay in cache.
+   */
+  readonly threshold: Uint32Array;
+  readonly own: Int32Array;
+  readonly alias: Int32Array;
+}
+
+export function resampleTables(data: PairData, scratch: Workspace, out: Arrays = scratch): ResampleTables {
+  const { winsA, winsB, ties } = data;
+  const m = winsA.length;
+  let total = 0;
+  let cells = 0;
+  for (let k = 0; k < m; k++) {
+    const t = ties ? ties[k]! : 0;
+    total += winsA[k]! + winsB[k]!;
+    cells += (winsA[k]! > t / 2 ? 1 : 0) + (winsB[k]! > t / 2 ? 1 : 0) + (t > 0 ? 1 : 0);
+  }
+  const blocks = cells <= ONE_BLOCK ? 1 : Math.ceil(cells / BLOCK);
+  const per = total / blocks;
+  // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
+  // target cell goes straight to `own`, which fillAlias reads it from.
+  const pieceWeight = scratch.float64('resample.pieceWeight', cells + blocks);
+  const own = out.int32('resample.own', cells + blocks);
+  const blockStart = out.int32('resample.blockStart', blocks + 1);
+  blockStart[0] = 0;
+  let pieces = 0;
+  let block = 0;
+  let lo = 0;
+  // Cell 3k + r's weight is pair k's "a won" (r = 0), "b won" (1) or "tie" (2) votes, computed here rather
+  // than kept in an array of 3m doubles: at two million pairs that array alone was 48 MB of the peak.
+  for (let k = 0; k < m; k++) {
+    const t = ties ? ties[k]! : 0;
+    for (let r = 0; r < 3; r++) {
+      const weight = r === 2 ? t : (r === 0 ? winsA[k]! : winsB[k]!) - t / 2;
+      if (!(weight > 0)) continue;
+      const c = 3 * k + r;
+      const hi = lo + weight;
+      for (;;) {
+        const end = block === blocks - 1 ? Infinity : (block + 1) * per;
+        const piece = Math.min(hi, end) - Math.max(lo, block * per);
+        if (piece > 0) {
+          pieceWeight[pieces] = piece;
+          own[pieces++] = c;
+        }
+        if (hi <= end) break;
+        blockStart[++block] = pieces;
+      }
+      lo = hi;
+    }
+  }
+  blockStart.fill(pieces, block + 1);
+  // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
+  let longest = 0;
+  for (let j = 0; j < blocks && pieces > 0; j++) {
+    const len = blockStart[j + 1]! - blockStart[j]!;
+    if (len <= 0) throw new Error('empty resampling block');
+    longest = Math.max(longest, len);
+  }
+
+  const threshold = out.uint32('resample.threshold', pieces);
+  const alias = out.int32('resample.alias', pieces);
+  // Scratch for one block at a time.
+  const scaled = scratch.float64('resample.scaled', longest);
+  const small = scratch.int32('resample.small', longest);
+  const large = scratch.int32('resample.large', longest);
+  for (let j = 0; j < blocks; j++)
+    fillAlias(threshold, own, alias, pieceWeight, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
+  return { draws: Math.round(total), m, blocks, blockStart, threshold, own: own.subarray(0, pieces), alias };
 }
 
 /**
