@@ -121,6 +121,29 @@ describe('the fit executor', () => {
     expect(fits).toEqual(expected);
   });
 
+  it('gives each fit asked for at once its own answer, the shared buffer taking them in turn', async () => {
+    const small = () => {
+      const data = sample();
+      return {
+        ...data,
+        a: data.a.slice(0, 50),
+        b: data.b.slice(0, 50),
+        winsA: data.winsA.slice(0, 50),
+        winsB: data.winsB.slice(0, 50),
+        ties: data.ties!.slice(0, 50),
+      };
+    };
+    const expected = [
+      plain(fitScope(small(), 20, 4)),
+      plain(fitScope(sample(), 20, 5)),
+      plain(fitScope(small(), 20, 6)),
+    ];
+    const fits = await withExecutor(workerUrl, 2, (executor) =>
+      Promise.all([executor.run(small(), 20, 4), executor.run(sample(), 20, 5), executor.run(small(), 20, 6)]),
+    );
+    expect(fits.map(plain)).toEqual(expected);
+  });
+
   it('fits a scope without votes: every interval is its point', async () => {
     const empty = {
       n: 3,

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type BootstrapBasis, type PairData, sharedPairData } from './bradley-terry/index.ts';
+import { type BootstrapBasis, type PairData, SharedArena, basisBytes } from './bradley-terry/index.ts';
 import { type ScopeFit, assembleScope, fitScope } from './fit-scope.ts';
 import type { ShareReply, ShareRequest } from './fit-worker.ts';
 
 export interface FitExecutor {
   readonly kind: 'worker' | 'inline';
-  /** Fits one scope. The worker executor takes `data`'s buffers over: do not read them afterwards. */
+  /** Fits one scope; fits asked for together take their turns. */
   run(data: PairData, rounds: number, seed: number): Promise<ScopeFit>;
   close(): Promise<void>;
 }
@@ -20,7 +20,8 @@ export const MAX_FIT_WORKERS = 16;
  * Fits run in worker threads so requests never wait behind a bootstrap (docs/performance.md: request p99
  * during a fit ≤ 2 × idle); the workers lower their own priority, so requests still get the cores first.
  * With several workers, one does the full fit and the bootstrap's rounds are split between all of them
- * (each round has its own random stream, so the intervals do not depend on the split). The worker file
+ * (each round has its own random stream, so the intervals do not depend on the split), reading one copy
+ * of the pairs and of the bootstrap's basis in shared memory. The worker file
  * exists in the built server (dist/fit-worker.js); from sources (tests, `tsx`) the fit runs inline,
  * which is fine for their small catalogues. `workers` is RANKING_FIT_WORKERS (README, configuration).
  */
@@ -41,10 +42,10 @@ function inlineExecutor(): FitExecutor {
   };
 }
 
-/** The full fit, and the bootstrap's basis when the worker built one to share. */
+/** The full fit, and the bootstrap's basis the worker built for every share. */
 interface FullFit {
   theta: Float64Array;
-  basis?: BootstrapBasis;
+  basis: BootstrapBasis;
 }
 
 interface Pending {
@@ -61,10 +62,10 @@ class Slot {
   constructor(private readonly url: URL) {}
 
   /** Posts a share; `onTheta` gets the full fit when the request asks the worker to do it. */
-  post(request: ShareRequest, transfer: ArrayBuffer[], entry: Pending) {
+  post(request: ShareRequest, entry: Pending) {
     this.worker ??= this.start();
     this.pending.set(request.id, entry);
-    this.worker.postMessage(request, transfer);
+    this.worker.postMessage(request);
   }
 
   async close() {
@@ -102,40 +103,63 @@ class Slot {
 function workerExecutor(url: URL, workers: number): FitExecutor {
   const slots = Array.from({ length: workers }, () => new Slot(url));
   let nextId = 0;
+  // The scope's pairs and its bootstrap's basis, reused from scope to scope (see SharedArena) and grown
+  // when a bigger scope comes; so fits take their turn, one at a time.
+  let arena = new SharedArrayBuffer(0);
+  let turn: Promise<unknown> = Promise.resolve();
 
-  return {
-    kind: 'worker',
-    async run(data, rounds, seed) {
-      const shares = splitRounds(data.a.length > 0 ? rounds : 0, workers);
-      // One worker alone takes private pair arrays over; several read one shared copy of them.
-      const shared = data.a.buffer instanceof SharedArrayBuffer;
-      const [input, transfer] = shares.length > 1 || shared ? [shareData(data), []] : [data, buffersOf(data)];
-      const [first, ...rest] = shares;
-      // The first worker does the full fit, posts it (with the bootstrap's basis in shared memory when
-      // others share the rounds), then goes on with its own rounds; a crash before the fit arrived fails both.
-      let fitted!: { resolve: (fit: FullFit) => void; reject: (error: Error) => void };
-      const fit = new Promise<FullFit>((resolve, reject) => (fitted = { resolve, reject }));
-      const head = new Promise<Float64Array>((resolve, reject) =>
-        slots[0]!.post({ id: nextId++, data: input, seed, shareBasis: rest.length > 0, ...first! }, transfer, {
+  async function fitOne(data: PairData, rounds: number, seed: number): Promise<ScopeFit> {
+    const m = data.a.length;
+    const bytes = 40 * m + 16 + basisBytes(m);
+    if (arena.byteLength < bytes) arena = new SharedArrayBuffer(Math.ceil(bytes * 1.125));
+    const carve = new SharedArena(arena);
+    // Float64 arrays first, so none needs padding.
+    const input: PairData = {
+      n: data.n,
+      winsA: carve.float64('winsA', m),
+      winsB: carve.float64('winsB', m),
+      ...(data.ties ? { ties: carve.float64('ties', m) } : {}),
+      a: carve.int32('a', m),
+      b: carve.int32('b', m),
+    };
+    for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) input[key]?.set(data[key]!);
+    const [first, ...rest] = splitRounds(m > 0 ? rounds : 0, workers);
+    // The first worker does the full fit and builds the basis, posts both, then goes on with its own
+    // rounds; a crash before the fit arrived fails both.
+    let fitted!: { resolve: (fit: FullFit) => void; reject: (error: Error) => void };
+    const fit = new Promise<FullFit>((resolve, reject) => (fitted = { resolve, reject }));
+    const head = new Promise<Float64Array>((resolve, reject) =>
+      slots[0]!.post(
+        { id: nextId++, data: input, seed, arena, basisAt: carve.used, ...first! },
+        {
           onTheta: fitted.resolve,
           resolve,
           reject: (error) => {
             fitted.reject(error);
             reject(error);
           },
-        }),
-      );
-      // Reported through `fit` when the worker fails before the fit arrived.
-      head.catch(() => undefined);
-      const { theta, basis } = await fit;
-      const others = rest.map(
-        (share, i) =>
-          new Promise<Float64Array>((resolve, reject) =>
-            slots[i + 1]!.post({ id: nextId++, data: input, seed, theta, basis, ...share }, [], { resolve, reject }),
-          ),
-      );
-      const samples = await Promise.all([head, ...others]);
-      return assembleScope(theta, samples);
+        },
+      ),
+    );
+    // Reported through `fit` when the worker fails before the fit arrived.
+    head.catch(() => undefined);
+    const { theta, basis } = await fit;
+    const others = rest.map(
+      (share, i) =>
+        new Promise<Float64Array>((resolve, reject) =>
+          slots[i + 1]!.post({ id: nextId++, data: input, seed, theta, basis, ...share }, { resolve, reject }),
+        ),
+    );
+    const samples = await Promise.all([head, ...others]);
+    return assembleScope(theta, samples);
+  }
+
+  return {
+    kind: 'worker',
+    run(data, rounds, seed) {
+      const result = turn.then(() => fitOne(data, rounds, seed));
+      turn = result.catch(() => undefined);
+      return result;
     },
     async close() {
       await Promise.all(slots.map((slot) => slot.close()));
@@ -153,24 +177,4 @@ export function splitRounds(rounds: number, workers: number): { from: number; to
     from: Math.floor((i * rounds) / count),
     to: Math.floor(((i + 1) * rounds) / count),
   }));
-}
-
-const buffersOf = (data: PairData) => [
-  ...new Set(
-    [data.a, data.b, data.winsA, data.winsB, data.ties]
-      .filter((x) => x !== undefined)
-      .map((x) => x.buffer as ArrayBuffer),
-  ),
-];
-
-/**
- * The pair arrays in shared memory that every worker reads: one copy for the whole pool, where posting
- * the arrays to each worker would copy them once per worker. The job's scope data are built there
- * already (sharedPairData); others are copied, and the caller's arrays are garbage afterwards.
- */
-function shareData(data: PairData): PairData {
-  if (data.a.buffer instanceof SharedArrayBuffer) return data;
-  const shared = sharedPairData(data.n, data.a.length, data.ties !== undefined);
-  for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) shared[key]?.set(data[key]!);
-  return shared;
 }

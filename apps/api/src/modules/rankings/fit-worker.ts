@@ -2,7 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type BootstrapBasis, type PairData, Workspace, bootstrapBasis, sharedArrays } from './bradley-terry/index.ts';
+import { type BootstrapBasis, type PairData, SharedArena, Workspace, bootstrapBasis } from './bradley-terry/index.ts';
 import { fitFull, scopeRounds } from './fit-scope.ts';
 
 /**
@@ -22,23 +22,17 @@ function yieldToRequests() {
 yieldToRequests();
 
 /**
- * One share of a scope's fit. Without `theta` the worker first does the full fit and posts it at once,
- * with, when `shareBasis` is set, the bootstrap's basis built in shared memory, so the executor can hand
- * the other rounds to the other workers with both; then it does rounds [from, to).
+ * One share of a scope's fit; `data` are views of the pool's shared arena. The head share (no `theta`)
+ * first does the full fit and builds the bootstrap's basis into the arena from byte `basisAt`, and posts
+ * both at once, so the executor can hand the other shares, with `theta` and `basis`, to the other workers;
+ * then every share does its rounds [from, to).
  */
-export interface ShareRequest {
-  id: number;
-  data: PairData;
-  seed: number;
-  from: number;
-  to: number;
-  theta?: Float64Array;
-  basis?: BootstrapBasis;
-  shareBasis?: boolean;
-}
+export type ShareRequest = { id: number; data: PairData; seed: number; from: number; to: number } & (
+  { arena: SharedArrayBuffer; basisAt: number } | { theta: Float64Array; basis: BootstrapBasis }
+);
 
 export type ShareReply =
-  | { id: number; theta: Float64Array; basis?: BootstrapBasis }
+  | { id: number; theta: Float64Array; basis: BootstrapBasis }
   | { id: number; samples: Float64Array }
   | { id: number; error: string };
 
@@ -49,10 +43,12 @@ const reply = (message: ShareReply, transfer: ArrayBuffer[] = []) => parentPort!
 
 parentPort!.on('message', (job: ShareRequest) => {
   try {
-    let { theta, basis } = job;
-    if (!theta) {
+    let theta: Float64Array;
+    let basis: BootstrapBasis;
+    if ('theta' in job) ({ theta, basis } = job);
+    else {
       theta = fitFull(job.data);
-      if (job.shareBasis) basis = bootstrapBasis(job.data, theta, workspace, sharedArrays);
+      basis = bootstrapBasis(job.data, theta, workspace, new SharedArena(job.arena, job.basisAt));
       reply({ id: job.id, theta, basis }); // theta is a copy, the basis shared: only the samples are transferred
     }
     const samples =

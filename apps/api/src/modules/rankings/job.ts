@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
-import { type PairData, sharedPairData } from './bradley-terry/index.ts';
+import type { PairData } from './bradley-terry/index.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
@@ -378,9 +378,15 @@ export async function scopeData(
     ties[b]! += t;
     total += wa + wb + t;
   }
-  // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering. Built in
-  // shared memory, which the fit workers read as it is.
-  const data = sharedPairData(n, count, true);
+  // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering.
+  const data = {
+    n,
+    a: new Int32Array(count),
+    b: new Int32Array(count),
+    winsA: new Float64Array(count),
+    winsB: new Float64Array(count),
+    ties: new Float64Array(count),
+  } satisfies PairData;
   for (let k = 0, i = 0; k < tallies.length; k++) {
     if (k % SLICE === SLICE - 1) await breathe();
     const a = local[tallies.a[k]!]!;
@@ -391,7 +397,7 @@ export async function scopeData(
     data.b[i] = b;
     data.winsA[i] = tallies.winsA[k]! + t / 2;
     data.winsB[i] = tallies.winsB[k]! + t / 2;
-    data.ties![i++] = t;
+    data.ties[i++] = t;
   }
   const hash = createHash('sha256');
   for (const j of members) hash.update(j.id);

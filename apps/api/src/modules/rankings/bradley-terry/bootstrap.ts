@@ -2,7 +2,7 @@ import { Rng } from '#lib/rng.ts';
 import { eloInto } from './elo-scale.ts';
 import { NewtonSolver } from './newton.ts';
 import { checkData } from './pairs.ts';
-import { type Replicate, type ResampleTables, Resampler, resampleTables } from './resample.ts';
+import { type Replicate, type ResampleTables, Resampler, resampleTables, resampleTablesBytes } from './resample.ts';
 import { type Arrays, Workspace } from './workspace.ts';
 import {
   type BootstrapOptions,
@@ -83,13 +83,18 @@ export function bootstrapRounds(
 /**
  * What every round of a scope's bootstrap reads and none writes: the resampling tables, and σ(d) and
  * σ(d)·σ(−d) at the full fit, where every replicate starts (so its first gradient needs no exp). One
- * thread builds it, into `out`; the threads sharing the rounds can then read one copy (sharedArrays)
+ * thread builds it, into `out`; the threads sharing the rounds can then read one copy (a SharedArena)
  * rather than hold ≈ 45 bytes per pair each (docs/performance.md, peak RSS).
  */
 export interface BootstrapBasis {
   readonly tables: ResampleTables;
   readonly sigma: Float64Array;
   readonly variance: Float64Array;
+}
+
+/** Bytes bootstrapBasis takes at most in `out` for m pairs, alignment included (see SharedArena). */
+export function basisBytes(m: number): number {
+  return 16 * m + 8 + resampleTablesBytes(m);
 }
 
 export function bootstrapBasis(

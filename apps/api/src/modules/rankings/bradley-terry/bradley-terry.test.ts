@@ -11,8 +11,9 @@ import {
   itemTotals,
   rankUpperBound,
   toEloScale,
+  SharedArena,
   Workspace,
-  sharedArrays,
+  basisBytes,
 } from './index.ts';
 import { Rng } from '#lib/rng.ts';
 import { objective, referenceFit } from './reference-solver.ts';
@@ -274,7 +275,12 @@ describe('bootstrap', () => {
       ),
     );
     const { theta } = fit(data);
-    const basis = bootstrapBasis(data, theta, new Workspace(), sharedArrays);
+    const basis = bootstrapBasis(
+      data,
+      theta,
+      new Workspace(),
+      new SharedArena(new SharedArrayBuffer(basisBytes(data.a.length))),
+    );
     expect(basis.tables.threshold.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(basis.sigma.buffer).toBeInstanceOf(SharedArrayBuffer);
     const alone = bootstrapRounds(data, theta, { seed: 9, from: 0, to: 12 });
@@ -294,6 +300,45 @@ describe('bootstrap', () => {
     expect(() => bootstrapRounds(other, fit(other).theta, { seed: 9, from: 0, to: 2 }, new Workspace(), basis)).toThrow(
       RangeError,
     );
+  });
+
+  it('builds a basis within basisBytes for any data: one block or many, ties or none, no pairs', () => {
+    const rng = new Rng(12);
+    const shapes: PairData[] = [];
+    for (const [n, votes, ties] of [
+      [20, 3000, 0.1],
+      [150, 40000, 0.5],
+      [150, 40000, 1],
+      [300, 30000, 0],
+    ] as const)
+      shapes.push(
+        aggregate(
+          n,
+          simulate(
+            Array.from({ length: n }, () => gaussian(rng)),
+            votes,
+            rng,
+            ties,
+          ),
+        ),
+      );
+    const { ties: _ties, ...halves } = shapes[1]!;
+    shapes.push(halves, {
+      n: 3,
+      a: new Int32Array(0),
+      b: new Int32Array(0),
+      winsA: new Float64Array(0),
+      winsB: new Float64Array(0),
+    });
+    for (const data of shapes) {
+      const arena = new SharedArena(new SharedArrayBuffer(basisBytes(data.a.length)));
+      expect(() => bootstrapBasis(data, new Float64Array(data.n), new Workspace(), arena)).not.toThrow();
+      // The arena refuses what does not fit rather than write past it.
+      if (data.a.length > 0)
+        expect(() =>
+          bootstrapBasis(data, new Float64Array(data.n), new Workspace(), new SharedArena(new SharedArrayBuffer(64))),
+        ).toThrow('the shared arena is too small');
+    }
   });
 
   it('resamples a tie as a tie when tie counts are known', () => {

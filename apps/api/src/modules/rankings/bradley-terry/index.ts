@@ -29,9 +29,16 @@ export type {
   Vote,
   VoteOutcome,
 } from './types.ts';
-export { aggregate, itemTotals, sharedPairData } from './pairs.ts';
+export { aggregate, itemTotals } from './pairs.ts';
 export { fit } from './newton.ts';
 export { toEloScale } from './elo-scale.ts';
-export { type BootstrapBasis, bootstrap, bootstrapBasis, bootstrapIntervals, bootstrapRounds } from './bootstrap.ts';
+export {
+  type BootstrapBasis,
+  basisBytes,
+  bootstrap,
+  bootstrapBasis,
+  bootstrapIntervals,
+  bootstrapRounds,
+} from './bootstrap.ts';
 export { rankUpperBound } from './rank.ts';
-export { Workspace, sharedArrays } from './workspace.ts';
+export { SharedArena, Workspace } from './workspace.ts';

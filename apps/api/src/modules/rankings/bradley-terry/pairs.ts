@@ -1,23 +1,6 @@
 import type { PairData, Vote } from './types.ts';
 
 /**
- * Zeroed pair arrays for m pairs of n items in one SharedArrayBuffer, so fit workers read them without a
- * copy each (see the fit executor).
- */
-export function sharedPairData(n: number, m: number, withTies: boolean) {
-  const memory = new SharedArrayBuffer(m * (4 + 4 + 8 + 8 + (withTies ? 8 : 0)));
-  // Float64 arrays first, so their offsets stay multiples of 8.
-  return {
-    n,
-    winsA: new Float64Array(memory, 0, m),
-    winsB: new Float64Array(memory, 8 * m, m),
-    ...(withTies ? { ties: new Float64Array(memory, 16 * m, m) } : {}),
-    a: new Int32Array(memory, (withTies ? 24 : 16) * m, m),
-    b: new Int32Array(memory, (withTies ? 28 : 20) * m, m),
-  } satisfies PairData;
-}
-
-/**
  * Collapses raw votes into unique pairs sorted by (a, b); both orders of a pair land in the same row.
  * 'left'/'right' are a win for that side; 'tie' and 'both_bad' ("Nenhuma") both count as a tie, half a
  * win to each side, as in the live Elo.

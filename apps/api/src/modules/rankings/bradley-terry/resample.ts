@@ -130,6 +130,13 @@ export interface ResampleTables {
   readonly alias: Int32Array;
 }
 
+/** Bytes resampleTables takes at most in `out` for m pairs, alignment included (see SharedArena). */
+export function resampleTablesBytes(m: number): number {
+  const cells = 3 * m;
+  const blocks = Math.ceil(cells / BLOCK) + 1;
+  return 4 * (3 * (cells + blocks) + blocks + 1) + 4 * 4;
+}
+
 export function resampleTables(data: PairData, scratch: Workspace, out: Arrays = scratch): ResampleTables {
   const { winsA, winsB, ties } = data;
   const m = winsA.length;

@@ -8,14 +8,42 @@ export interface Arrays {
 }
 
 /**
- * Fresh arrays in shared memory, for what one thread builds and the others only read (a bootstrap's
- * basis, see bootstrapBasis): posted to another worker they are views of the same memory, not copies.
+ * Arrays carved one after another out of one SharedArrayBuffer, from `offset` on: what one thread builds
+ * and others only read (a bootstrap's basis, see bootstrapBasis). Posted to another worker they are views
+ * of the same memory, not copies; and the fit pool reuses one buffer from scope to scope, because memory
+ * shared with a worker is freed only once that worker's collector has run, which a worker that allocates
+ * little may not do for many scopes (docs/performance.md, peak RSS).
  */
-export const sharedArrays: Arrays = {
-  float64: (_key, length) => new Float64Array(new SharedArrayBuffer(8 * length)),
-  int32: (_key, length) => new Int32Array(new SharedArrayBuffer(4 * length)),
-  uint32: (_key, length) => new Uint32Array(new SharedArrayBuffer(4 * length)),
-};
+export class SharedArena implements Arrays {
+  constructor(
+    readonly buffer: SharedArrayBuffer,
+    private offset = 0,
+  ) {}
+
+  /** Bytes carved so far, alignment included: where the next array would start. */
+  get used(): number {
+    return this.offset;
+  }
+
+  float64(_key: string, length: number): Float64Array {
+    return this.carve(length, 8, (at) => new Float64Array(this.buffer, at, length));
+  }
+
+  int32(_key: string, length: number): Int32Array {
+    return this.carve(length, 4, (at) => new Int32Array(this.buffer, at, length));
+  }
+
+  uint32(_key: string, length: number): Uint32Array {
+    return this.carve(length, 4, (at) => new Uint32Array(this.buffer, at, length));
+  }
+
+  private carve<T>(length: number, size: number, view: (at: number) => T): T {
+    const at = Math.ceil(this.offset / size) * size;
+    if (at + length * size > this.buffer.byteLength) throw new RangeError('the shared arena is too small');
+    this.offset = at + length * size;
+    return view(at);
+  }
+}
 
 /**
  * Typed arrays a thread keeps from one bootstrap to the next: a fit worker refits scope after scope, and
