@@ -144,6 +144,20 @@ describe('the fit executor', () => {
     expect(fits.map(plain)).toEqual(expected);
   });
 
+  it('fits pairs written in place into its pair arrays like a copy, and hands none out while fitting', async () => {
+    const expected = plain(fitScope(sample(), 25, 8));
+    const fit = await withExecutor(workerUrl, 2, async (executor) => {
+      const data = sample();
+      const arrays = executor.pairArrays!(data.n, data.a.length);
+      expect(arrays.a.buffer).toBeInstanceOf(SharedArrayBuffer);
+      for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) arrays[key].set(data[key]!);
+      const running = executor.run(arrays, 25, 8);
+      expect(() => executor.pairArrays!(data.n, 10)).toThrow('while a fit is running');
+      return running;
+    });
+    expect(plain(fit)).toEqual(expected);
+  });
+
   it('fits a scope without votes: every interval is its point', async () => {
     const empty = {
       n: 3,

@@ -9,6 +9,12 @@ export interface FitExecutor {
   readonly kind: 'worker' | 'inline';
   /** Fits one scope; fits asked for together take their turns. */
   run(data: PairData, rounds: number, seed: number): Promise<ScopeFit>;
+  /**
+   * Arrays for the m pairs of the next scope to fit, where the executor reads them without a copy (the
+   * worker pool's shared arena): at two million pairs, 70 MB less at the peak. They hold until the next
+   * call, which may only come once no fit is running. Without it, the caller allocates its own.
+   */
+  pairArrays?(n: number, m: number): PairArrays;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,9 @@ function inlineExecutor(): FitExecutor {
     close: async () => {},
   };
 }
+
+/** Pair data with their tie counts, as the ranking job builds them. */
+export type PairArrays = PairData & { readonly ties: Float64Array };
 
 /** The full fit, and the bootstrap's basis the worker built for every share. */
 interface FullFit {
@@ -108,21 +117,27 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
   let arena = new SharedArrayBuffer(0);
   let turn: Promise<unknown> = Promise.resolve();
 
-  async function fitOne(data: PairData, rounds: number, seed: number): Promise<ScopeFit> {
-    const m = data.a.length;
+  let running = 0;
+
+  /** The scope's pairs as views at the start of the arena, grown first if they and their basis need it. */
+  function carvePairs(n: number, m: number, withTies: boolean) {
     const bytes = 40 * m + 16 + basisBytes(m);
     if (arena.byteLength < bytes) arena = new SharedArrayBuffer(Math.ceil(bytes * 1.125));
     const carve = new SharedArena(arena);
     // Float64 arrays first, so none needs padding.
-    const input: PairData = {
-      n: data.n,
-      winsA: carve.float64('winsA', m),
-      winsB: carve.float64('winsB', m),
-      ...(data.ties ? { ties: carve.float64('ties', m) } : {}),
-      a: carve.int32('a', m),
-      b: carve.int32('b', m),
-    };
-    for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) input[key]?.set(data[key]!);
+    const winsA = carve.float64('winsA', m);
+    const winsB = carve.float64('winsB', m);
+    const ties = withTies ? carve.float64('ties', m) : undefined;
+    const pairs = { n, winsA, winsB, ...(ties ? { ties } : {}), a: carve.int32('a', m), b: carve.int32('b', m) };
+    return { pairs, basisAt: carve.used };
+  }
+
+  async function fitOne(data: PairData, rounds: number, seed: number): Promise<ScopeFit> {
+    const m = data.a.length;
+    const { pairs: input, basisAt } = carvePairs(data.n, m, data.ties !== undefined);
+    // Pairs from pairArrays are in place already.
+    if (data.a !== input.a)
+      for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) input[key]?.set(data[key]!);
     const [first, ...rest] = splitRounds(m > 0 ? rounds : 0, workers);
     // The first worker does the full fit and builds the basis, posts both, then goes on with its own
     // rounds; a crash before the fit arrived fails both.
@@ -130,7 +145,7 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
     const fit = new Promise<FullFit>((resolve, reject) => (fitted = { resolve, reject }));
     const head = new Promise<Float64Array>((resolve, reject) =>
       slots[0]!.post(
-        { id: nextId++, data: input, seed, arena, basisAt: carve.used, ...first! },
+        { id: nextId++, data: input, seed, arena, basisAt, ...first! },
         {
           onTheta: fitted.resolve,
           resolve,
@@ -157,9 +172,14 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
   return {
     kind: 'worker',
     run(data, rounds, seed) {
-      const result = turn.then(() => fitOne(data, rounds, seed));
+      running++;
+      const result = turn.then(() => fitOne(data, rounds, seed)).finally(() => running--);
       turn = result.catch(() => undefined);
       return result;
+    },
+    pairArrays(n, m) {
+      if (running > 0) throw new Error('pair arrays asked for while a fit is running');
+      return carvePairs(n, m, true).pairs as PairArrays;
     },
     async close() {
       await Promise.all(slots.map((slot) => slot.close()));

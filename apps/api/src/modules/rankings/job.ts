@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import type { PairData } from './bradley-terry/index.ts';
-import type { FitExecutor } from './fit-executor.ts';
+import type { FitExecutor, PairArrays } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
 import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
@@ -69,6 +69,8 @@ export class RankingJob {
   private segmentsFittedAt = 0;
   private segmentsPending = false;
   private readonly holder = randomUUID();
+  /** Where a scope's pairs are built: in place for the executor when it offers that (no copy at the peak). */
+  private readonly pairArrays = (n: number, m: number) => this.executor.pairArrays?.(n, m) ?? newPairArrays(n, m);
 
   constructor(
     private readonly repository: RankingRepository,
@@ -182,7 +184,7 @@ export class RankingJob {
       const members = active.filter((j) => inScope(scope, j));
       // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
       if (members.length === 0) continue;
-      const input = await scopeData(scope, members, position, tallies);
+      const input = await scopeData(scope, members, position, tallies, this.pairArrays);
       const last = lastFit.get(scope);
       if (!opts.force && !until && last?.digest === input.digest) continue;
       const fitId = await this.fitAndWrite(input, last?.id ?? null, until, lastVoteId);
@@ -259,7 +261,7 @@ export class RankingJob {
     // tallies are a subset of the global ones, read a moment later; a vote counted in between could make a
     // pair negative, so subtractTallies stops at zero and the next run (the vote changed the state) settles it.
     const own = await this.repository.pairTallies(position, OWN);
-    const neutral = await scopeData(NEUTRAL, active, position, subtractTallies(tallies, own));
+    const neutral = await scopeData(NEUTRAL, active, position, subtractTallies(tallies, own), this.pairArrays);
     const lastNeutral = lastFit.get(NEUTRAL);
     if (force || lastNeutral?.digest !== neutral.digest) {
       await this.fitAndWrite(neutral, lastNeutral?.id ?? null, null, lastVoteId);
@@ -283,7 +285,7 @@ export class RankingJob {
       for (let k = 0; k < segmentTallies.length; k++) used[segmentTallies.a[k]!] = used[segmentTallies.b[k]!] = 1;
       const jerseys = active.filter((_, i) => used[i] === 1);
       if (jerseys.length === 0) continue;
-      const input = await scopeData(segment, jerseys, position, segmentTallies);
+      const input = await scopeData(segment, jerseys, position, segmentTallies, this.pairArrays);
       await this.fitAndWrite({ ...input, digest, voters: voters.get(segment)! }, last?.id ?? null, null, lastVoteId);
       fitted.push(segment);
     }
@@ -346,14 +348,16 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * One scope's members (sorted by id, a subset of the active jerseys), its pairs from the tallies (ties
  * as half wins), per-jersey records and a digest of all of it. `position` maps a jersey id to its place
- * in the active list the tallies are numbered by. Runs on the API's event loop while requests are
- * served, so at millions of pairs it works in slices and lets requests through between them.
+ * in the active list the tallies are numbered by; `arrays` gives the arrays the pairs are written to.
+ * Runs on the API's event loop while requests are served, so at millions of pairs it works in slices and
+ * lets requests through between them.
  */
 export async function scopeData(
   scope: string,
   members: CatalogueJersey[],
   position: ReadonlyMap<string, number>,
   tallies: PairTallies,
+  arrays: (n: number, m: number) => PairArrays = newPairArrays,
 ): Promise<ScopeData> {
   const n = members.length;
   const local = new Int32Array(position.size).fill(-1);
@@ -379,14 +383,7 @@ export async function scopeData(
     total += wa + wb + t;
   }
   // Positions keep the id order, so the pairs stay sorted by (a, b) in the members' numbering.
-  const data = {
-    n,
-    a: new Int32Array(count),
-    b: new Int32Array(count),
-    winsA: new Float64Array(count),
-    winsB: new Float64Array(count),
-    ties: new Float64Array(count),
-  } satisfies PairData;
+  const data = arrays(n, count);
   for (let k = 0, i = 0; k < tallies.length; k++) {
     if (k % SLICE === SLICE - 1) await breathe();
     const a = local[tallies.a[k]!]!;
@@ -409,6 +406,17 @@ export async function scopeData(
     }
   }
   return { scope, members, data, wins, losses, ties, votes: total, digest: hash.digest('base64url') };
+}
+
+function newPairArrays(n: number, m: number): PairArrays {
+  return {
+    n,
+    a: new Int32Array(m),
+    b: new Int32Array(m),
+    winsA: new Float64Array(m),
+    winsB: new Float64Array(m),
+    ties: new Float64Array(m),
+  };
 }
 
 function seedOf(digest: string): number {

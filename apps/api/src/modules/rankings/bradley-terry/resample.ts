@@ -151,10 +151,34 @@ export function resampleTables(data: PairData, scratch: Workspace, out: Arrays =
   const per = total / blocks;
   // A cell crossing a cut makes one more piece, so there are at most cells + blocks − 1. Each piece's
   // target cell goes straight to `own`, which fillAlias reads it from.
-  const pieceWeight = scratch.float64('resample.pieceWeight', cells + blocks);
   const own = out.int32('resample.own', cells + blocks);
+  const threshold = out.uint32('resample.threshold', cells + blocks);
+  const alias = out.int32('resample.alias', cells + blocks);
   const blockStart = out.int32('resample.blockStart', blocks + 1);
   blockStart[0] = 0;
+  // The pieces' weights are only needed until their block's table is built, so only one block's are kept
+  // (a block spans about BLOCK cells, more where cells are light): 8 bytes a cell less at the peak.
+  let weights = scratch.float64('resample.blockWeights', Math.max(1, Math.min(cells + blocks, ONE_BLOCK)));
+  let first = 0;
+  /** The block of pieces [first, end) is complete: its alias table is built. */
+  const finish = (end: number) => {
+    const len = end - first;
+    // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
+    if (len <= 0) throw new Error('empty resampling block');
+    const scaled = scratch.float64('resample.scaled', len);
+    fillAlias(
+      threshold,
+      own,
+      alias,
+      weights,
+      first,
+      end,
+      scaled,
+      scratch.int32('resample.small', len),
+      scratch.int32('resample.large', len),
+    );
+    first = end;
+  };
   let pieces = 0;
   let block = 0;
   let lo = 0;
@@ -171,37 +195,40 @@ export function resampleTables(data: PairData, scratch: Workspace, out: Arrays =
         const end = block === blocks - 1 ? Infinity : (block + 1) * per;
         const piece = Math.min(hi, end) - Math.max(lo, block * per);
         if (piece > 0) {
-          pieceWeight[pieces] = piece;
+          if (pieces - first === weights.length) {
+            const grown = new Float64Array(2 * weights.length);
+            grown.set(weights);
+            weights = grown;
+          }
+          weights[pieces - first] = piece;
           own[pieces++] = c;
         }
         if (hi <= end) break;
+        finish(pieces);
         blockStart[++block] = pieces;
       }
       lo = hi;
     }
   }
   blockStart.fill(pieces, block + 1);
-  // Every block spans weight total/B > 0, so none is empty; a draw into an empty one would be lost.
-  let longest = 0;
-  for (let j = 0; j < blocks && pieces > 0; j++) {
-    const len = blockStart[j + 1]! - blockStart[j]!;
-    if (len <= 0) throw new Error('empty resampling block');
-    longest = Math.max(longest, len);
+  if (pieces > 0) {
+    finish(pieces);
+    if (block < blocks - 1) throw new Error('empty resampling block');
   }
-
-  const threshold = out.uint32('resample.threshold', pieces);
-  const alias = out.int32('resample.alias', pieces);
-  // Scratch for one block at a time.
-  const scaled = scratch.float64('resample.scaled', longest);
-  const small = scratch.int32('resample.small', longest);
-  const large = scratch.int32('resample.large', longest);
-  for (let j = 0; j < blocks; j++)
-    fillAlias(threshold, own, alias, pieceWeight, blockStart[j]!, blockStart[j + 1]!, scaled, small, large);
-  return { draws: Math.round(total), m, blocks, blockStart, threshold, own: own.subarray(0, pieces), alias };
+  return {
+    draws: Math.round(total),
+    m,
+    blocks,
+    blockStart,
+    threshold: threshold.subarray(0, pieces),
+    own: own.subarray(0, pieces),
+    alias: alias.subarray(0, pieces),
+  };
 }
 
 /**
- * Vose alias table over weights[from, to), written to threshold[i] and alias[i] for i in [from, to) as
+ * Vose alias table over pieces [from, to), whose weights are weights[0, to − from), written to
+ * threshold[i] and alias[i] for i in [from, to) as
  * ⌈threshold·2³²⌉ and the alias's target; own[i] holds piece i's own target on entry and is left as is, so
  * a draw gets its counter directly. The threshold is kept below 2³² to fit 32 bits: a draw still picks
  * `own` unless rest is 2³² − 1, so a threshold within 2⁻³² of 1 errs by at most 2⁻³², far below the
@@ -220,11 +247,11 @@ function fillAlias(
 ) {
   const len = to - from;
   let total = 0;
-  for (let i = from; i < to; i++) total += weights[i]!;
+  for (let i = 0; i < len; i++) total += weights[i]!;
   let ns = 0;
   let nl = 0;
   for (let i = 0; i < len; i++) {
-    const v = (weights[from + i]! * len) / total;
+    const v = (weights[i]! * len) / total;
     scaled[i] = v;
     if (v < 1) small[ns++] = i;
     else large[nl++] = i;
