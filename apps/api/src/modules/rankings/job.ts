@@ -7,7 +7,7 @@ import type { FitExecutor, PairArrays } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
 import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
-import { type PairTallies, subtractTallies, talliesFromVotes } from './tallies.ts';
+import { type PairTallies, subtractTalliesInPlace, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
 export const PROVISIONAL_VOTES = 30;
@@ -197,6 +197,7 @@ export class RankingJob {
     // Segments before the outlier check, so they read the same votes as the scopes above.
     if (!until && this.segmentsDue(opts.force ?? false)) {
       const started = performance.now();
+      // The global tallies are spent there (the neutral ranking is subtracted over them).
       const segments = await this.fitSegments(active, position, tallies, lastFit, opts.force ?? false, lastVoteId);
       this.segmentsFittedAt = Date.now();
       this.segmentsPending = false;
@@ -259,9 +260,10 @@ export class RankingJob {
 
     // Neutral: the global tallies without the members' votes on their own team's jerseys. The own-team
     // tallies are a subset of the global ones, read a moment later; a vote counted in between could make a
-    // pair negative, so subtractTallies stops at zero and the next run (the vote changed the state) settles it.
+    // pair negative, so the subtraction stops at zero and the next run (the vote changed the state) settles it.
+    // It is done over the global tallies' own arrays: the ordinary scopes are fitted, nothing reads them after.
     const own = await this.repository.pairTallies(position, OWN);
-    const neutral = await scopeData(NEUTRAL, active, position, subtractTallies(tallies, own), this.pairArrays);
+    const neutral = await scopeData(NEUTRAL, active, position, subtractTalliesInPlace(tallies, own), this.pairArrays);
     const lastNeutral = lastFit.get(NEUTRAL);
     if (force || lastNeutral?.digest !== neutral.digest) {
       await this.fitAndWrite(neutral, lastNeutral?.id ?? null, null, lastVoteId);

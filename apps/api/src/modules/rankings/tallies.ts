@@ -93,10 +93,11 @@ export function talliesFromVotes(
 
 /**
  * `all` minus `part` pair by pair (both sorted by (a, b), `part` a subset of `all`), never below zero;
- * pairs left without votes are dropped.
+ * pairs left without votes are dropped. Written over `all`'s arrays, which hold the difference afterwards
+ * (at two million pairs a copy would add 40 MB to the job's peak).
  */
-export function subtractTallies(all: PairTallies, part: PairTallies): PairTallies {
-  const out = new TallyBuilder();
+export function subtractTalliesInPlace(all: PairTallies, part: PairTallies): PairTallies {
+  let used = 0;
   let j = 0;
   for (let k = 0; k < all.length; k++) {
     const a = all.a[k]!;
@@ -106,7 +107,20 @@ export function subtractTallies(all: PairTallies, part: PairTallies): PairTallie
     const winsA = Math.max(0, all.winsA[k]! - (same ? part.winsA[j]! : 0));
     const winsB = Math.max(0, all.winsB[k]! - (same ? part.winsB[j]! : 0));
     const ties = Math.max(0, all.ties[k]! - (same ? part.ties[j]! : 0));
-    if (winsA + winsB + ties > 0) out.add(a, b, winsA, winsB, ties);
+    if (winsA + winsB + ties === 0) continue;
+    // used ≤ k: the pair written never overwrites one still to be read.
+    all.a[used] = a;
+    all.b[used] = b;
+    all.winsA[used] = winsA;
+    all.winsB[used] = winsB;
+    all.ties[used++] = ties;
   }
-  return out.build();
+  return {
+    length: used,
+    a: all.a.subarray(0, used),
+    b: all.b.subarray(0, used),
+    winsA: all.winsA.subarray(0, used),
+    winsB: all.winsB.subarray(0, used),
+    ties: all.ties.subarray(0, used),
+  };
 }
