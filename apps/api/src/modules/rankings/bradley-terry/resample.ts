@@ -34,16 +34,29 @@ const ONE_BLOCK = 4096;
  */
 export class Resampler {
   private readonly blockCounts: Uint32Array;
-  /** Counter 3k, 3k+1, 3k+2 = pair k's "a won", "b won", "tie". */
-  private readonly counts: Uint32Array;
+  /**
+   * The counters of the cells a block's draws can reach: window[i] counts cell `base` + i, where cell 3k,
+   * 3k+1, 3k+2 is pair k's "a won", "b won", "tie". A block reaches only the cells of its own pieces, so
+   * one block's span is enough, not a counter for every cell (12 bytes a pair, per thread, at the peak).
+   */
+  private readonly window: Uint32Array;
   private readonly random: Uint32Array;
 
   constructor(
     private readonly tables: ResampleTables,
     workspace = new Workspace(),
   ) {
-    this.blockCounts = workspace.uint32('resample.blockCounts', tables.blocks);
-    this.counts = workspace.uint32('resample.counts', 3 * tables.m);
+    const { blocks, blockStart, own } = tables;
+    // The whole pairs from the one where a block's first cell lies to the one of its last; pieces are in
+    // cell order.
+    let span = 3;
+    for (let j = 0; j < blocks && own.length > 0; j++) {
+      const firstPair = Math.floor(own[blockStart[j]!]! / 3);
+      const lastPair = Math.floor(own[blockStart[j + 1]! - 1]! / 3);
+      span = Math.max(span, 3 * (lastPair - firstPair + 1));
+    }
+    this.blockCounts = workspace.uint32('resample.blockCounts', blocks);
+    this.window = workspace.uint32('resample.window', span);
     this.random = workspace.uint32('resample.random', Math.min(tables.draws, RANDOM_CHUNK));
   }
 
@@ -54,7 +67,7 @@ export class Resampler {
    */
   resample(rng: Rng, a: Int32Array, b: Int32Array, out: Replicate) {
     const { draws, m, blocks, blockStart, threshold, own, alias } = this.tables;
-    const { blockCounts, counts, random } = this;
+    const { blockCounts, window, random } = this;
     // The random numbers come in chunks of at most RANDOM_CHUNK, in the same order as one long fill.
     const chunk = random.length;
     const refill = (from: number) => {
@@ -72,7 +85,9 @@ export class Resampler {
     // Stage two, one 32-bit number per draw: u·len = 2³²·entry + rest, where rest/2³² is uniform on
     // [0, 1) in steps of len/2³² (≈2⁻²² for a block), fine enough to compare with the entry's threshold;
     // rest is an integer, so rest < threshold·2³² exactly when rest < ⌈threshold·2³²⌉.
-    counts.fill(0);
+    window.fill(0);
+    let base = 0;
+    let used = 0;
     let i = 0;
     let filled = 0;
     let drawn = 0;
@@ -88,20 +103,32 @@ export class Resampler {
         const u = random[i++]! * len;
         const entry = Math.floor(u / TWO_32);
         const piece = start + entry;
-        counts[u - entry * TWO_32 < threshold[piece]! ? own[piece]! : alias[piece]!]! += 1;
+        window[(u - entry * TWO_32 < threshold[piece]! ? own[piece]! : alias[piece]!) - base]! += 1;
       }
-    }
-    let used = 0;
-    for (let k = 0; k < m; k++) {
-      const aWon = counts[3 * k]!;
-      const bWon = counts[3 * k + 1]!;
-      const tie = counts[3 * k + 2]!;
-      if (aWon + bWon + tie === 0) continue;
-      out.a[used] = a[k]!;
-      out.b[used] = b[k]!;
-      out.atInit.source[used] = k;
-      out.winsA[used] = aWon + 0.5 * tie;
-      out.winsB[used++] = bWon + 0.5 * tie;
+      // The pairs before the one where the next block begins are complete: out they go (cleared behind),
+      // and the window moves on to that pair, whose counters (it may straddle the cut) come along.
+      const next = j + 1 < blocks ? Math.floor(own[blockStart[j + 1]!]! / 3) : m;
+      for (let k = base / 3; k < next; k++) {
+        const w = 3 * k - base;
+        const aWon = window[w]!;
+        const bWon = window[w + 1]!;
+        const tie = window[w + 2]!;
+        if (aWon + bWon + tie === 0) continue;
+        window[w] = window[w + 1] = window[w + 2] = 0;
+        out.a[used] = a[k]!;
+        out.b[used] = b[k]!;
+        out.atInit.source[used] = k;
+        out.winsA[used] = aWon + 0.5 * tie;
+        out.winsB[used++] = bWon + 0.5 * tie;
+      }
+      const shift = 3 * next - base;
+      if (shift > 0 && j + 1 < blocks) {
+        for (let r = 0; r < 3; r++) {
+          window[r] = window[shift + r] ?? 0;
+          if (shift + r < window.length) window[shift + r] = 0;
+        }
+        base = 3 * next;
+      }
     }
     out.m = used;
   }
@@ -109,8 +136,8 @@ export class Resampler {
 
 /**
  * The alias tables a Resampler draws from (see Resampler). They only depend on the data and are only read
- * while drawing, so the threads sharing a scope's rounds can share one copy, built into `out` (e.g.
- * sharedArrays); `scratch` holds what is needed while building only.
+ * while drawing, so the threads sharing a scope's rounds can share one copy, built into `out` (e.g. a
+ * SharedArena); `scratch` holds what is needed while building only.
  */
 export interface ResampleTables {
   /** The number of votes N a replicate draws. */
