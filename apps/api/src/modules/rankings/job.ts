@@ -7,7 +7,7 @@ import type { FitExecutor, PairArrays } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
 import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
-import { type PairTallies, subtractTalliesInPlace, talliesFromVotes } from './tallies.ts';
+import { NO_TALLIES, type PairTallies, subtractTalliesInPlace, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
 export const PROVISIONAL_VOTES = 30;
@@ -173,9 +173,12 @@ export class RankingJob {
     const active = jerseys.filter((j) => j.active).sort((x, y) => (x.id < y.id ? -1 : 1));
     const position = new Map(active.map((j, i) => [j.id, i]));
     // The live tallies are kept per vote (docs/ranking.md §3); only a replay of history rescans the votes.
-    const tallies = until
-      ? talliesFromVotes(await this.repository.countedVotes(until), position)
-      : await this.repository.pairTallies(position);
+    // Held in an object the segments can let go of, once the neutral ranking is built over them.
+    const global = {
+      tallies: until
+        ? talliesFromVotes(await this.repository.countedVotes(until), position)
+        : await this.repository.pairTallies(position),
+    };
     const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
     const lastFit = new Map(previous.map((p) => [p.scope, p]));
     const fitted: string[] = [];
@@ -184,7 +187,7 @@ export class RankingJob {
       const members = active.filter((j) => inScope(scope, j));
       // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
       if (members.length === 0) continue;
-      const input = await scopeData(scope, members, position, tallies, this.pairArrays);
+      const input = await scopeData(scope, members, position, global.tallies, this.pairArrays);
       const last = lastFit.get(scope);
       if (!opts.force && !until && last?.digest === input.digest) continue;
       const fitId = await this.fitAndWrite(input, last?.id ?? null, until, lastVoteId);
@@ -197,8 +200,7 @@ export class RankingJob {
     // Segments before the outlier check, so they read the same votes as the scopes above.
     if (!until && this.segmentsDue(opts.force ?? false)) {
       const started = performance.now();
-      // The global tallies are spent there (the neutral ranking is subtracted over them).
-      const segments = await this.fitSegments(active, position, tallies, lastFit, opts.force ?? false, lastVoteId);
+      const segments = await this.fitSegments(active, position, global, lastFit, opts.force ?? false, lastVoteId);
       this.segmentsFittedAt = Date.now();
       this.segmentsPending = false;
       fitted.push(...segments);
@@ -237,7 +239,7 @@ export class RankingJob {
   private async fitSegments(
     active: CatalogueJersey[],
     position: ReadonlyMap<string, number>,
-    tallies: PairTallies,
+    global: { tallies: PairTallies },
     lastFit: ReadonlyMap<string, { id: number; digest: string }>,
     force: boolean,
     lastVoteId: number,
@@ -261,9 +263,17 @@ export class RankingJob {
     // Neutral: the global tallies without the members' votes on their own team's jerseys. The own-team
     // tallies are a subset of the global ones, read a moment later; a vote counted in between could make a
     // pair negative, so the subtraction stops at zero and the next run (the vote changed the state) settles it.
-    // It is done over the global tallies' own arrays: the ordinary scopes are fitted, nothing reads them after.
-    const own = await this.repository.pairTallies(position, OWN);
-    const neutral = await scopeData(NEUTRAL, active, position, subtractTalliesInPlace(tallies, own), this.pairArrays);
+    // It is done over the global tallies' own arrays, which are then let go of: the ordinary scopes are
+    // fitted, and at ten million votes the segments' own tallies need the room (docs/performance.md).
+    const own = await this.repository.pairTallies(position, OWN, digests.get(OWN)?.pairs);
+    const neutral = await scopeData(
+      NEUTRAL,
+      active,
+      position,
+      subtractTalliesInPlace(global.tallies, own),
+      this.pairArrays,
+    );
+    global.tallies = NO_TALLIES;
     const lastNeutral = lastFit.get(NEUTRAL);
     if (force || lastNeutral?.digest !== neutral.digest) {
       await this.fitAndWrite(neutral, lastNeutral?.id ?? null, null, lastVoteId);
@@ -281,7 +291,7 @@ export class RankingJob {
         .digest('base64url');
       const last = lastFit.get(segment);
       if (!force && last?.digest === digest) continue;
-      const segmentTallies = await this.repository.pairTallies(position, segment);
+      const segmentTallies = await this.repository.pairTallies(position, segment, sums.pairs);
       // A segment ranks the jerseys its voters voted on; the rest would sit at the mean with no data.
       const used = new Uint8Array(active.length);
       for (let k = 0; k < segmentTallies.length; k++) used[segmentTallies.a[k]!] = used[segmentTallies.b[k]!] = 1;

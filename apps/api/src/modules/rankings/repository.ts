@@ -148,10 +148,15 @@ export class RankingRepository {
    * task on the event loop (requests are served between them). With `segment`, that segment's tallies
    * (segment_pair_stats, as the last rebuildSegmentTallies left them).
    */
-  async pairTallies(index: ReadonlyMap<string, number>, segment?: string, pageSize = 10_000): Promise<PairTallies> {
+  async pairTallies(
+    index: ReadonlyMap<string, number>,
+    segment?: string,
+    expected?: number,
+    pageSize = 10_000,
+  ): Promise<PairTallies> {
     const t = segment === undefined ? pairStats : segmentPairStats;
     const only = segment === undefined ? sql`true` : sql`${segmentPairStats.segment} = ${segment}`;
-    const out = new TallyBuilder();
+    const out = new TallyBuilder(expected);
     let after: { low: string; high: string } | null = null;
     for (;;) {
       const rows: { low_id: string; high_id: string; low_wins: number; high_wins: number; ties: number }[] =
@@ -235,17 +240,17 @@ export class RankingRepository {
    * Per segment in segment_pair_stats: an order-independent digest of its rows (a sum of row hashes) and
    * its counted votes, computed in the database so an unchanged segment is not read at all.
    */
-  async segmentDigests(): Promise<Map<string, { digest: string; votes: number }>> {
+  async segmentDigests(): Promise<Map<string, { digest: string; votes: number; pairs: number }>> {
     const s = segmentPairStats;
-    const rows = await queryRows<{ segment: string; digest: string; votes: number }>(
+    const rows = await queryRows<{ segment: string; digest: string; votes: number; pairs: number }>(
       this.jobs,
-      sql`select ${col(s.segment)} as segment,
+      sql`select ${col(s.segment)} as segment, count(*)::int as pairs,
                  (count(*) || ':' || sum(hashtextextended(${col(s.lowId)}::text || ${col(s.highId)}::text || ':' ||
                    ${col(s.lowWins)} || ':' || ${col(s.highWins)} || ':' || ${col(s.ties)}, 0)::numeric)) as digest,
                  sum(${col(s.lowWins)} + ${col(s.highWins)} + ${col(s.ties)})::int as votes
             from ${s} group by 1`,
     );
-    return new Map(rows.map((r) => [r.segment, { digest: r.digest, votes: Number(r.votes) }]));
+    return new Map(rows.map((r) => [r.segment, { digest: r.digest, votes: Number(r.votes), pairs: Number(r.pairs) }]));
   }
 
   /** Drops every fit of these scopes (segments that fell below the voter threshold). */

@@ -13,15 +13,36 @@ export interface PairTallies {
   readonly ties: Int32Array;
 }
 
-/** Collects pairs into growing typed arrays; `add` takes either order of the two jerseys. */
+export const NO_TALLIES: PairTallies = {
+  length: 0,
+  a: new Int32Array(0),
+  b: new Int32Array(0),
+  winsA: new Int32Array(0),
+  winsB: new Int32Array(0),
+  ties: new Int32Array(0),
+};
+
+/**
+ * Collects pairs into typed arrays, grown as needed: `capacity` is the number expected, when known, so a
+ * big read neither grows in steps (old and new arrays side by side) nor ends with unused room.
+ * `add` takes either order of the two jerseys.
+ */
 export class TallyBuilder {
   private size = 0;
-  private cap = 1024;
-  private a = new Int32Array(this.cap);
-  private b = new Int32Array(this.cap);
-  private winsA = new Int32Array(this.cap);
-  private winsB = new Int32Array(this.cap);
-  private ties = new Int32Array(this.cap);
+  private a: Int32Array;
+  private b: Int32Array;
+  private winsA: Int32Array;
+  private winsB: Int32Array;
+  private ties: Int32Array;
+
+  constructor(private cap = 1024) {
+    this.cap = Math.max(1, cap);
+    this.a = new Int32Array(this.cap);
+    this.b = new Int32Array(this.cap);
+    this.winsA = new Int32Array(this.cap);
+    this.winsB = new Int32Array(this.cap);
+    this.ties = new Int32Array(this.cap);
+  }
 
   add(x: number, y: number, winsX: number, winsY: number, ties: number): void {
     if (this.size === this.cap) this.grow();
