@@ -119,6 +119,100 @@ function preloadFonts(): Plugin {
 }
 
 /**
+ * The public screens a visit often starts on, each with its route modules (as src/app/router.tsx
+ * imports them) and the translation namespaces the router starts with its code. `path` is the
+ * address under /app, `:name` one segment.
+ */
+const FIRST_SCREENS = [
+  {
+    path: '/app/',
+    modules: ['src/features/home/routes/home-route.tsx', 'src/features/duels/routes/global-duel-route.tsx'],
+    namespaces: ['duels'],
+  },
+  {
+    path: '/app/rankings',
+    modules: ['src/features/rankings/routes/global-ranking-route.tsx'],
+    namespaces: ['rankings'],
+  },
+  {
+    path: '/app/camisas/time/:team/:jersey',
+    modules: ['src/features/catalogue/routes/jersey-route.tsx'],
+    namespaces: ['catalogue', 'rankings', 'tournaments'],
+  },
+  {
+    path: '/app/torneios',
+    modules: ['src/features/tournaments/routes/tournaments-route.tsx'],
+    namespaces: ['tournaments'],
+  },
+];
+
+/**
+ * The translation files a first visit in each language reads before its first paint, for a screen's
+ * namespaces (src/lib/i18n.ts): 'common' too, except Portuguese's (bundled); and, for a language
+ * other than the fallback, the fallback's files of the namespaces as well (i18next reads both).
+ */
+function translationFiles(namespaces: string[]): Record<string, string[]> {
+  const fallback = 'pt';
+  return Object.fromEntries(
+    ['pt', 'en'].map((language) => [
+      language,
+      [
+        ...(language === fallback ? [] : [`locales/${language}/common.json`]),
+        ...namespaces.map((ns) => `locales/${language}/${ns}.json`),
+        ...(language === fallback ? [] : namespaces.map((ns) => `locales/${fallback}/${ns}.json`)),
+      ],
+    ]),
+  );
+}
+
+/**
+ * Writes dist/first-screens.json: for each of FIRST_SCREENS, the JS chunks (with every chunk they
+ * import) and CSS its route needs beyond what index.html loads already, and its translation files
+ * per language. The server puts them in the page as preloads when that address is asked for
+ * (apps/api/src/lib/spa-page.ts), so the screen's code and texts come with the entry instead of
+ * after it has run: a round trip less before the first paint (docs/performance.md).
+ */
+function firstScreens(): Plugin {
+  let root = '';
+  return {
+    name: 'manto-first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (files: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        files.forEach(visit);
+        return seen;
+      };
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+      const initialCss = new Set([...initial].flatMap(cssOf));
+      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces }) => {
+        const entries = modules.map((module) => {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`first screens: no chunk for ${module}`);
+          return chunk.fileName;
+        });
+        const files = [...closure(entries)].filter((file) => !initial.has(file));
+        const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !initialCss.has(file));
+        return { path: screenPath, modules: files, styles, translations: translationFiles(namespaces) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify({ screens }, null, 2) });
+    },
+  };
+}
+
+/**
  * Resolves `zod` to src/lib/zod-jitless.ts (which re-exports zod with its jitless switch set) for
  * every importer but that module: the switch runs before any schema is built, with no import
  * needed at start, so zod stays out of the first screen's code and loads with the screens that
@@ -187,7 +281,14 @@ const vendorGroups: {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [zodJitless(), react(), preloadFonts(), precompress(), initialJsBudget(INITIAL_JS_BUDGET_KB)],
+  plugins: [
+    zodJitless(),
+    react(),
+    preloadFonts(),
+    firstScreens(),
+    precompress(),
+    initialJsBudget(INITIAL_JS_BUDGET_KB),
+  ],
   css: { postcss: './postcss.config.cjs' },
   server: {
     port: 5173,
