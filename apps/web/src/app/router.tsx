@@ -3,6 +3,7 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { RouteGuard } from '../components/route-guard.tsx';
+import { primeJersey } from '../features/catalogue/api/early-jersey.ts';
 import { primeNextDuel } from '../features/duels/api/early-duel.ts';
 import { primeGlobalRanking } from '../features/rankings/api/early-ranking.ts';
 import { shopEnabled } from '../lib/features.ts';
@@ -192,13 +193,16 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
               },
               {
                 path: 'time/:teamSlug/:jerseySlug',
-                lazy: () =>
-                  withTexts(
+                lazy: () => {
+                  // Loaded at this address: the jersey is asked for now, alongside the code (as the rankings).
+                  primeJersey(window.location.pathname);
+                  return withTexts(
                     ['catalogue', 'rankings', 'tournaments'],
                     () => import('../features/catalogue/routes/jersey-route.tsx'),
                   ).then((m) => ({
                     Component: m.JerseyRoute,
-                  })),
+                  }));
+                },
               },
             ],
           },
