@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, defineConfig, transformWithOxc } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Text files worth compressing; fonts and images are compressed formats already. */
@@ -167,11 +167,13 @@ function stylesAfterShell(): Plugin {
  * imports them) and the translation namespaces the router starts with its code. `path` is the
  * address under /app, `:name` one segment.
  */
-const FIRST_SCREENS = [
+const FIRST_SCREENS: { path: string; modules: string[]; namespaces: string[]; scripts?: string[] }[] = [
   {
     path: '/app/',
     modules: ['src/features/home/routes/home-route.tsx', 'src/features/duels/routes/global-duel-route.tsx'],
     namespaces: ['duels'],
+    // Asks for the visitor's first duel and its pictures before the app's code arrives.
+    scripts: ['src/boot/first-duel.ts'],
   },
   {
     path: '/app/rankings',
@@ -224,7 +226,20 @@ function firstScreens(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
+      // A screen's early scripts (src/boot/) become classic scripts of their own: their one exported
+      // start function, called on window, and nothing imported.
+      const scripts = new Map<string, string>();
+      for (const file of new Set(FIRST_SCREENS.flatMap((screen) => screen.scripts ?? []))) {
+        const id = path.resolve(root, file);
+        const { code } = await transformWithOxc(readFileSync(id, 'utf8'), id, { lang: 'ts' });
+        if (/^\s*import\s/m.test(code)) throw new Error(`first screens: ${file} must import nothing`);
+        const start = /export function (\w+)\(win\b/.exec(code)?.[1];
+        if (!start) throw new Error(`first screens: ${file} exports no start(win) function`);
+        const source = `(() => {\n${code.replace(/^export /gm, '')}\n${start}(window);\n})();\n`;
+        const ref = this.emitFile({ type: 'asset', name: path.basename(file).replace(/\.ts$/, '.js'), source });
+        scripts.set(file, this.getFileName(ref));
+      }
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const closure = (files: string[]): Set<string> => {
@@ -240,7 +255,7 @@ function firstScreens(): Plugin {
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
       const initialCss = new Set([...initial].flatMap(cssOf));
-      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces }) => {
+      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces, scripts: early = [] }) => {
         const entries = modules.map((module) => {
           const id = path.resolve(root, module);
           const chunk = chunks.find((c) => c.facadeModuleId === id);
@@ -249,7 +264,13 @@ function firstScreens(): Plugin {
         });
         const files = [...closure(entries)].filter((file) => !initial.has(file));
         const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !initialCss.has(file));
-        return { path: screenPath, modules: files, styles, translations: translationFiles(namespaces) };
+        return {
+          path: screenPath,
+          scripts: early.map((file) => scripts.get(file)!),
+          modules: files,
+          styles,
+          translations: translationFiles(namespaces),
+        };
       });
       this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify({ screens }, null, 2) });
     },

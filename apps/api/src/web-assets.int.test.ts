@@ -18,6 +18,7 @@ beforeAll(async () => {
   const screens = [
     {
       path: '/app/camisas/time/:team/:jersey',
+      scripts: ['assets/early-Ef56.js'],
       modules: ['assets/jersey-route-Ab12.js'],
       styles: ['assets/jersey-route-Cd34.css'],
       translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/common.json', 'locales/en/catalogue.json'] },
@@ -88,10 +89,15 @@ describe('the web build as served', () => {
     expect(res.headers.vary).toMatch(/accept-language/i);
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = gunzipSync(res.rawPayload).toString();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/app/assets/jersey-route-Ab12.js">');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/app/assets/jersey-route-Cd34.css">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/app/assets/jersey-route-Ab12.js">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/jersey-route-Cd34.css">',
+    );
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/app/locales/en/catalogue.json">');
     expect(html).not.toContain('locales/pt/');
+    expect(html).toContain('<script async src="/app/assets/early-Ef56.js"></script>');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
 
     const pt = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });

@@ -5,6 +5,8 @@ import { type Language, languageFromHeader } from '@manto/contracts';
 export interface FirstScreen {
   /** The address, `:name` standing for one path segment. */
   path: string;
+  /** Classic scripts that start the screen's first requests before the app's code arrives (async). */
+  scripts?: string[];
   /** JS chunks and CSS files the screen's route needs beyond the page's own, relative to /app/. */
   modules: string[];
   styles: string[];
@@ -40,10 +42,18 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
   const cache = new Map<string, SpaPage>();
 
   const build = (screen: FirstScreen, language: Language): SpaPage => {
+    // The route's code and styles at low priority: discovered with the page, fetched behind what the
+    // page's own first paint needs (the entry, its stylesheets and fonts), which they would otherwise share
+    // the connection with.
     const links = [
-      ...screen.modules.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+      ...(screen.scripts ?? []).map((file) => `<script async src="${base}${file}"></script>`),
+      ...screen.modules.map(
+        (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
+      ),
       // As Vite's loader adds them (crossorigin), so its <link rel="stylesheet"> takes the preloaded file.
-      ...screen.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+      ...screen.styles.map(
+        (file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${base}${file}">`,
+      ),
       // i18next reads them with fetch (CORS mode, same-origin credentials): `as="fetch"` with crossorigin matches.
       ...(screen.translations[language] ?? []).map(
         (file) => `<link rel="preload" as="fetch" crossorigin href="${base}${file}">`,
