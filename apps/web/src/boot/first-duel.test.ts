@@ -89,6 +89,14 @@ describe('the home page early script', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('stands down when the app started first', () => {
+    const { win, fetch, handOver } = fakeWindow('/app/');
+    (win as unknown as Record<string, null>)[FIRST_DUEL_GLOBAL] = null;
+    startFirstDuel(win);
+    expect(handOver()).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('does nothing for members or on other pages', () => {
     for (const { path, stored } of [
       { path: '/app/', stored: { [TOKENS_KEY]: '{"accessToken":"x"}' } },

@@ -47,6 +47,8 @@ const imageOf = (side: unknown): ImageRefLike | null => {
 export function startFirstDuel(win: Window & typeof globalThis): void {
   const path = win.location.pathname;
   if (path !== '/app/' && path !== '/app') return;
+  // Arrived after the app's code had started (boot-duel.ts marks it): the app asks for itself.
+  if (FIRST_DUEL_GLOBAL in win) return;
   let storage: Storage | null = null;
   try {
     storage = win.localStorage;

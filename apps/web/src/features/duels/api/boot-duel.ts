@@ -3,10 +3,16 @@ import { FIRST_DUEL_GLOBAL, type FirstDuel } from '../../../boot/first-duel.ts';
 // The hand-over from the home page's early script (src/boot/first-duel.ts), which asks for the
 // visitor id and the first global duel before the app's code has arrived.
 
-const handOver = (): FirstDuel | undefined =>
+// The app has started: an early script arriving after this point stands down (first-duel.ts), so it
+// never asks for a second visitor id beside the app's own.
+if (typeof window !== 'undefined' && !(FIRST_DUEL_GLOBAL in window)) {
+  (window as unknown as Record<string, FirstDuel | null>)[FIRST_DUEL_GLOBAL] = null;
+}
+
+const handOver = (): FirstDuel | null | undefined =>
   typeof window === 'undefined'
     ? undefined
-    : (window as unknown as Record<string, FirstDuel | undefined>)[FIRST_DUEL_GLOBAL];
+    : (window as unknown as Record<string, FirstDuel | null | undefined>)[FIRST_DUEL_GLOBAL];
 
 let idTaken = false;
 
