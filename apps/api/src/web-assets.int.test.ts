@@ -97,7 +97,7 @@ describe('the web build as served', () => {
     );
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/app/locales/en/catalogue.json">');
     expect(html).not.toContain('locales/pt/');
-    expect(html).toContain('<script async src="/app/assets/early-Ef56.js"></script>');
+    expect(html).toContain('<script async fetchpriority="high" src="/app/assets/early-Ef56.js"></script>');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
 
     const pt = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });

@@ -46,7 +46,6 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
     // page's own first paint needs (the entry, its stylesheets and fonts), which they would otherwise share
     // the connection with.
     const links = [
-      ...(screen.scripts ?? []).map((file) => `<script async src="${base}${file}"></script>`),
       ...screen.modules.map(
         (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
       ),
@@ -59,7 +58,17 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
         (file) => `<link rel="preload" as="fetch" crossorigin href="${base}${file}">`,
       ),
     ];
-    const page = html.replace(
+    // The early scripts first of all, at high priority (an async script is fetched at low priority
+    // otherwise): they start the screen's data requests before the app's code has even arrived.
+    const scripts = (screen.scripts ?? []).map(
+      (file) => `<script async fetchpriority="high" src="${base}${file}"></script>`,
+    );
+    const before = /([ \t]*)<script/.test(html) ? /([ \t]*)<script/ : /([ \t]*)<\/head>/;
+    const withScripts = html.replace(
+      before,
+      (tag, indent: string) => `${scripts.map((script) => `${indent}${script}\n`).join('')}${tag}`,
+    );
+    const page = withScripts.replace(
       /([ \t]*)<\/head>/,
       (_m, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
