@@ -54,7 +54,8 @@ async function startBuild(build) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${build.port}`;
-  await waitFor(`${base}/api/health`);
+  // Two minutes: a start-up (PGlite, migrations) on a busy machine has taken more than the default 30 s.
+  await waitFor(`${base}/api/health`, undefined, 120);
   // The demo is drawn in the background: wait for a ranking, so every page shows real content (a
   // minute and more on a loaded machine).
   await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0, 180);
