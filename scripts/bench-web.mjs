@@ -7,8 +7,13 @@
 // BENCH_WEB_BASELINE=<dir>: a second built checkout (its apps/api/dist and apps/web/dist, e.g. a
 // worktree of an older commit after `npm run build`) served side by side on BENCH_WEB_PORT + 1; every
 // run alternates this build and that one (A B A B), so both see the same machine load.
+//
+// BENCH_WEB_PAGES=duel,rankings: only the pages whose names contain one of these words.
+//
+// BENCH_WEB_REPORTS=<dir>: also writes every run's full Lighthouse report there (JSON, one file per
+// build, page and run), to read the LCP element, its breakdown and the request chains.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +24,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3950);
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASELINE = process.env.BENCH_WEB_BASELINE;
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+const PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, lcpMs: 2000 };
 
 const builds = [{ name: 'this build', root: process.cwd(), port: PORT }];
@@ -47,7 +54,8 @@ async function startBuild(build) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${build.port}`;
-  await waitFor(`${base}/api/health`);
+  // Two minutes: a start-up (PGlite, migrations) on a busy machine has taken more than the default 30 s.
+  await waitFor(`${base}/api/health`, undefined, 120);
   // The demo is drawn in the background: wait for a ranking, so every page shows real content (a
   // minute and more on a loaded machine).
   await waitFor(`${base}/api/rankings`, async (res) => res.ok && (await res.json()).items?.length > 0, 180);
@@ -73,7 +81,7 @@ try {
   });
   const startLoad = load();
   const rows = new Map(builds.map((b) => [b, []]));
-  for (const name of Object.keys(builds[0].pages)) {
+  for (const name of Object.keys(builds[0].pages).filter((n) => !PAGES || PAGES.some((p) => n.includes(p)))) {
     const runs = new Map(builds.map((b) => [b, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const build of builds) {
@@ -83,6 +91,11 @@ try {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         });
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const file = `${build.name}-${name}-${i + 1}.json`.replace(/[^\w.-]+/g, '-');
+          writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
+        }
         const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
         runs.get(build).push({
           build: build.name,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, defineConfig, transformWithOxc } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Text files worth compressing; fonts and images are compressed formats already. */
@@ -106,14 +106,173 @@ function preloadFonts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        return Object.keys(bundle ?? {})
-          .filter((file) => FIRST_SCREEN_FONTS.test(file))
-          .map((file) => ({
+        const files = Object.keys(bundle ?? {}).filter((file) => FIRST_SCREEN_FONTS.test(file));
+        const heading = files.find((file) => file.includes('archivo-black'));
+        return [
+          ...files.map((file) => ({
             tag: 'link',
             attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `${base}${file}` },
             injectTo: 'head' as const,
-          }));
+          })),
+          // The brand index.html paints before the stylesheets arrive (stylesAfterShell) is in the
+          // heading font: its face is declared here too, as @fontsource declares it.
+          ...(heading
+            ? [
+                {
+                  tag: 'style',
+                  children: `@font-face{font-family:'Archivo Black';font-style:normal;font-display:swap;font-weight:400;src:url(${base}${heading}) format('woff2')}`,
+                  injectTo: 'head' as const,
+                },
+              ]
+            : []),
+        ];
       },
+    },
+  };
+}
+
+/**
+ * Moves the page's stylesheets from <head> to between the header index.html draws (#boot-shell, styled
+ * inline) and #root. The header then paints as soon as the page arrives instead of after ≈ 30 kB gzip
+ * of Mantine CSS; the app's own render still waits for every stylesheet (the scripts run only once no
+ * stylesheet blocks them), so nothing shows unstyled; and Mantine's theme variables, which React
+ * writes inside #root, still come after its stylesheet and win (docs/performance.md).
+ */
+function stylesAfterShell(): Plugin {
+  return {
+    name: 'manto-styles-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+          links.push(tag.trim());
+          return '';
+        });
+        if (links.length === 0) return html;
+        if (!/<div id="boot-shell"[\s\S]*<div id="root">/.test(rest)) {
+          throw new Error('styles after shell: index.html needs #boot-shell before #root');
+        }
+        return rest.replace(/([ \t]*)<div id="root">/, (_m, indent: string) =>
+          [...links, '<div id="root">'].map((line) => `${indent}${line}`).join('\n'),
+        );
+      },
+    },
+  };
+}
+
+/**
+ * The public screens a visit often starts on, each with its route modules (as src/app/router.tsx
+ * imports them) and the translation namespaces the router starts with its code. `path` is the
+ * address under /app, `:name` one segment.
+ */
+const FIRST_SCREENS: { path: string; modules: string[]; namespaces: string[]; scripts?: string[] }[] = [
+  {
+    path: '/app/',
+    modules: ['src/features/home/routes/home-route.tsx', 'src/features/duels/routes/global-duel-route.tsx'],
+    namespaces: ['duels'],
+    // Asks for the visitor's first duel and its pictures before the app's code arrives.
+    scripts: ['src/boot/first-duel.ts'],
+  },
+  {
+    path: '/app/rankings',
+    modules: ['src/features/rankings/routes/global-ranking-route.tsx'],
+    namespaces: ['rankings'],
+  },
+  {
+    path: '/app/camisas/time/:team/:jersey',
+    modules: ['src/features/catalogue/routes/jersey-route.tsx'],
+    namespaces: ['catalogue', 'rankings', 'tournaments'],
+  },
+  {
+    path: '/app/torneios',
+    modules: ['src/features/tournaments/routes/tournaments-route.tsx'],
+    namespaces: ['tournaments'],
+  },
+];
+
+/**
+ * The translation files a first visit in each language reads before its first paint, for a screen's
+ * namespaces (src/lib/i18n.ts): 'common' too, except Portuguese's (bundled); and, for a language
+ * other than the fallback, the fallback's files of the namespaces as well (i18next reads both).
+ */
+function translationFiles(namespaces: string[]): Record<string, string[]> {
+  const fallback = 'pt';
+  return Object.fromEntries(
+    ['pt', 'en'].map((language) => [
+      language,
+      [
+        ...(language === fallback ? [] : [`locales/${language}/common.json`]),
+        ...namespaces.map((ns) => `locales/${language}/${ns}.json`),
+        ...(language === fallback ? [] : namespaces.map((ns) => `locales/${fallback}/${ns}.json`)),
+      ],
+    ]),
+  );
+}
+
+/**
+ * Writes dist/first-screens.json: for each of FIRST_SCREENS, the JS chunks (with every chunk they
+ * import) and CSS its route needs beyond what index.html loads already, and its translation files
+ * per language. The server puts them in the page as preloads when that address is asked for
+ * (apps/api/src/lib/spa-page.ts), so the screen's code and texts come with the entry instead of
+ * after it has run: a round trip less before the first paint (docs/performance.md).
+ */
+function firstScreens(): Plugin {
+  let root = '';
+  return {
+    name: 'manto-first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      // A screen's early scripts (src/boot/) become classic scripts of their own: their one exported
+      // start function, called on window, and nothing imported.
+      const scripts = new Map<string, string>();
+      for (const file of new Set(FIRST_SCREENS.flatMap((screen) => screen.scripts ?? []))) {
+        const id = path.resolve(root, file);
+        const { code } = await transformWithOxc(readFileSync(id, 'utf8'), id, { lang: 'ts' });
+        if (/^\s*import\s/m.test(code)) throw new Error(`first screens: ${file} must import nothing`);
+        const start = /export function (\w+)\(win\b/.exec(code)?.[1];
+        if (!start) throw new Error(`first screens: ${file} exports no start(win) function`);
+        const source = `(() => {\n${code.replace(/^export /gm, '')}\n${start}(window);\n})();\n`;
+        const ref = this.emitFile({ type: 'asset', name: path.basename(file).replace(/\.ts$/, '.js'), source });
+        scripts.set(file, this.getFileName(ref));
+      }
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (files: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        files.forEach(visit);
+        return seen;
+      };
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+      const initialCss = new Set([...initial].flatMap(cssOf));
+      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces, scripts: early = [] }) => {
+        const entries = modules.map((module) => {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`first screens: no chunk for ${module}`);
+          return chunk.fileName;
+        });
+        const files = [...closure(entries)].filter((file) => !initial.has(file));
+        const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !initialCss.has(file));
+        return {
+          path: screenPath,
+          scripts: early.map((file) => scripts.get(file)!),
+          modules: files,
+          styles,
+          translations: translationFiles(namespaces),
+        };
+      });
+      this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify({ screens }, null, 2) });
     },
   };
 }
@@ -187,7 +346,15 @@ const vendorGroups: {
 
 export default defineConfig({
   base: '/app/',
-  plugins: [zodJitless(), react(), preloadFonts(), precompress(), initialJsBudget(INITIAL_JS_BUDGET_KB)],
+  plugins: [
+    zodJitless(),
+    react(),
+    preloadFonts(),
+    stylesAfterShell(),
+    firstScreens(),
+    precompress(),
+    initialJsBudget(INITIAL_JS_BUDGET_KB),
+  ],
   css: { postcss: './postcss.config.cjs' },
   server: {
     port: 5173,

@@ -16,6 +16,7 @@ import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
 import { connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
+import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import {
   AUTH_MAIL_KINDS,
@@ -392,9 +393,24 @@ export async function buildApp(
       // every configuration. With any on, the page is read once and served from memory (uncompressed:
       // it is small); with none, the built file goes out as it is, precompressed copies included.
       const features = config.shopEnabled ? ['shop'] : [];
-      const page = features.length > 0 ? withFeatures(readFileSync(indexFile, 'utf8'), features) : null;
-      const spa = (_req: unknown, reply: FastifyReply) => {
+      const html = readFileSync(indexFile, 'utf8');
+      const page = features.length > 0 ? withFeatures(html, features) : null;
+      // The first screens get their route's code and texts preloaded in the page (lib/spa-page.ts).
+      const screensFile = path.join(webDist, 'first-screens.json');
+      const firstScreens = createSpaPages(
+        page ?? html,
+        parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
+      );
+      const spa = (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-cache');
+        const screen = firstScreens.forPath(request.url.split('?')[0] ?? '', request.headers['accept-language']);
+        if (screen) {
+          reply.header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
+          if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+            return reply.header('content-encoding', 'gzip').send(screen.gzip);
+          }
+          return reply.send(screen.html);
+        }
         return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
       };
       // Client-side routes fall back to index.html; missing files under assets/ or locales/ stay 404.

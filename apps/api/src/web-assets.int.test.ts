@@ -12,8 +12,19 @@ let t: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'manto-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  const page = '<!doctype html><title>Manto</title><div id="root"></div>';
+  const page = '<!doctype html><head><title>Manto</title></head><div id="root"></div>';
   writeFileSync(path.join(dist, 'index.html'), page);
+  // One first screen with its route's code, styles and texts (apps/web/vite.config.ts, firstScreens).
+  const screens = [
+    {
+      path: '/app/camisas/time/:team/:jersey',
+      scripts: ['assets/early-Ef56.js'],
+      modules: ['assets/jersey-route-Ab12.js'],
+      styles: ['assets/jersey-route-Cd34.css'],
+      translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/common.json', 'locales/en/catalogue.json'] },
+    },
+  ];
+  writeFileSync(path.join(dist, 'first-screens.json'), JSON.stringify({ screens }));
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
   const asset = path.join(dist, 'assets', 'index-Ab12Cd34.js');
   writeFileSync(asset, script);
@@ -65,5 +76,38 @@ describe('the web build as served', () => {
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe('/app/');
     }
+  });
+
+  it("preloads a first screen's code, styles and texts in the visitor's language, gzipped when taken", async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/app/camisas/time/flamengo/2024-home?x=1',
+      headers: { 'accept-language': 'en-GB,en;q=0.9,pt;q=0.5', 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/app/assets/jersey-route-Ab12.js">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/jersey-route-Cd34.css">',
+    );
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/app/locales/en/catalogue.json">');
+    expect(html).not.toContain('locales/pt/');
+    expect(html).toContain('<script async fetchpriority="high" src="/app/assets/early-Ef56.js"></script>');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+
+    const pt = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });
+    expect(pt.headers['content-encoding']).toBeUndefined();
+    expect(pt.body).toContain('href="/app/locales/pt/catalogue.json"');
+    expect(pt.body).not.toContain('locales/en/');
+
+    // Other addresses get the page as built.
+    const other = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('modulepreload');
   });
 });

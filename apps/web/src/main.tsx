@@ -3,8 +3,11 @@
 import '@fontsource/play/latin-400.css';
 import '@fontsource/play/latin-700.css';
 import '@fontsource/archivo-black/latin-400.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's CSS in its cascade layer: the app's own CSS (modules, global.css) and the theme
+// variables Mantine writes at run time win over it whatever the order of the stylesheets, which
+// index.html puts after its static header and the routes append to <head> later (docs/performance.md §6).
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

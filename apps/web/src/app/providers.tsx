@@ -2,15 +2,16 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { LoadingScreen } from '../components/loading-screen.tsx';
+import { BootScreen } from '../components/loading-screen.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme.ts';
+import { useToastsWanted } from '../lib/toast-host.ts';
 
 /**
- * The toasts' host loads just after the first screen: nothing is notified before a first action, and
- * `notifications.show` queues in Mantine's store until the host mounts (docs/performance.md).
+ * The toasts' host loads at the first toast (lib/toast-host.ts): nothing is notified before a first
+ * action, and `notifications.show` queues in Mantine's store until the host mounts (docs/performance.md).
  */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -28,6 +29,7 @@ function useClearCacheOnSignOut() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   useClearCacheOnSignOut();
+  const toasts = useToastsWanted();
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
@@ -36,11 +38,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Suspense fallback={null}>
-          <Notifications position="top-right" autoClose={3000} limit={4} />
-        </Suspense>
+        {toasts && (
+          <Suspense fallback={null}>
+            <Notifications position="top-right" autoClose={3000} limit={4} />
+          </Suspense>
+        )}
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<LoadingScreen fullHeight />}>{children}</Suspense>
+          <Suspense fallback={<BootScreen />}>{children}</Suspense>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,14 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { RouteGuard } from '../components/route-guard.tsx';
+import { primeJersey } from '../features/catalogue/api/early-jersey.ts';
 import { primeNextDuel } from '../features/duels/api/early-duel.ts';
 import { primeGlobalRanking } from '../features/rankings/api/early-ranking.ts';
 import { shopEnabled } from '../lib/features.ts';
 import { i18n } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
-import { RootLayout } from './layouts/root-layout.tsx';
+import { RootFallback, RootLayout } from './layouts/root-layout.tsx';
 
 /** Sistema's shop section: registered only when the server runs the shop (docs/decisions/0018-shop.md). */
 const shopSistemaRoutes = (enabled: boolean): RouteObject[] =>
@@ -68,7 +68,7 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: () => <LoadingScreen fullHeight />,
+    HydrateFallback: RootFallback,
     ErrorBoundary: RouteError,
     children: [
       {
@@ -192,13 +192,16 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
               },
               {
                 path: 'time/:teamSlug/:jerseySlug',
-                lazy: () =>
-                  withTexts(
+                lazy: () => {
+                  // Loaded at this address: the jersey is asked for now, alongside the code (as the rankings).
+                  primeJersey(window.location.pathname);
+                  return withTexts(
                     ['catalogue', 'rankings', 'tournaments'],
                     () => import('../features/catalogue/routes/jersey-route.tsx'),
                   ).then((m) => ({
                     Component: m.JerseyRoute,
-                  })),
+                  }));
+                },
               },
             ],
           },

@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { IconShirtSport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -18,5 +19,28 @@ export function LoadingScreen({ fullHeight = false }: { fullHeight?: boolean }) 
         </Text>
       </Stack>
     </Center>
+  );
+}
+
+/**
+ * The header bar index.html paints before any script runs (its `boot-` styles live there), drawn again
+ * by React while the first translations load, when the app's own header cannot render yet: the bar
+ * stays in place from the first paint to the page (docs/performance.md).
+ */
+export function BootScreen() {
+  return (
+    <>
+      <div className="boot-header" aria-hidden>
+        <div className="boot-inner">
+          <span className="boot-brand">
+            <span className="boot-mark">
+              <IconShirtSport size={20} stroke={1.8} />
+            </span>
+            Manto
+          </span>
+        </div>
+      </div>
+      <LoadingScreen />
+    </>
   );
 }

@@ -36,6 +36,22 @@ function useSlowNavigation(delayMs = 150): boolean {
   return loading && slow;
 }
 
+/**
+ * What shows while the first page's code and texts load: the layout's header over the loading screen,
+ * so the header index.html paints before any script (docs/performance.md) stays in place instead of
+ * giving way to a bare loading screen and coming back with the page.
+ */
+export function RootFallback() {
+  return (
+    <div className={classes.shell}>
+      <AppHeader />
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <LoadingScreen />
+      </Box>
+    </div>
+  );
+}
+
 /** Header, main content, footer (docs/product.md §2). */
 export function RootLayout() {
   const { t } = useTranslation('common');

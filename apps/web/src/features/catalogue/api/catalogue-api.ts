@@ -1,6 +1,7 @@
 import { jerseyDetail, jerseyTournamentsResponse, teamJerseysResponse } from '@manto/contracts';
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
+import { jerseyPath } from './early-jersey.ts';
 
 export interface TeamJerseysParams {
   seasonFrom?: number;
@@ -18,9 +19,7 @@ export const getTeamJerseys = (teamSlug: string, params: TeamJerseysParams) =>
   });
 
 export const getJersey = (teamSlug: string, jerseySlug: string) =>
-  api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`, {
-    schema: jerseyDetail,
-  });
+  api.request(jerseyPath(teamSlug, jerseySlug), { schema: jerseyDetail });
 
 /** The tournaments a jersey played and how far it went (docs/tournaments.md §6). */
 export const getJerseyTournaments = (jerseyId: string) =>

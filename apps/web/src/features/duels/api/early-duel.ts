@@ -1,6 +1,7 @@
 import type { DuelScopeQuery } from '@manto/contracts';
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
+import { takeEarlyDuel } from './boot-duel.ts';
 import { asVoter, currentViewer } from './voter-session.ts';
 
 /** Older than this, a primed answer is not used: the screen asks anew (tokens live 10 minutes). */
@@ -25,13 +26,16 @@ const keyOf = (scope: DuelScopeQuery, viewer: string) =>
  * screen's own call would have.
  */
 export function primeNextDuel(scope: DuelScopeQuery): void {
-  const answer = asVoter(
-    (headers) => api.optionallyAuthorized('/duels/next', { query: definedQuery(scope), headers }),
-    true,
-  );
+  const ask = () =>
+    asVoter((headers) => api.optionallyAuthorized('/duels/next', { query: definedQuery(scope), headers }), true);
+  // A visitor's global duel may be on its way already, asked for by the home page's early script
+  // (boot-duel.ts); if that failed, the app asks as usual.
+  const viewer = currentViewer();
+  const early = viewer === 'visitor' && keyOf(scope, viewer) === keyOf({}, viewer) ? takeEarlyDuel() : null;
+  const answer = early ? early.answer.catch(ask) : ask();
   // Not taken (the visitor went elsewhere first): nobody waits on it, so its failure is nobody's.
   answer.catch(() => undefined);
-  primed = { key: keyOf(scope, currentViewer()), at: Date.now(), answer };
+  primed = { key: keyOf(scope, viewer), at: early?.at ?? Date.now(), answer };
 }
 
 /**

@@ -3,6 +3,7 @@ import { ApiError } from '#lib/api-client.ts';
 import { authStore } from '#lib/auth-store.ts';
 import { createVoterIds, withVoterId } from '#lib/voter.ts';
 import { pickVisitorId } from '#lib/wire-shapes.ts';
+import { earlyVisitorId } from './boot-duel.ts';
 
 // Who asks for duels, without zod: the home page asks for its first duel while its code loads
 // (early-duel.ts), so this part of the duels' API travels with the first screen.
@@ -17,6 +18,9 @@ function browserStorage(): Storage | undefined {
 
 /** The visitor's server-issued id, kept in local storage under `manto.voterId` (docs/ranking.md §1). */
 const voterIds = createVoterIds(browserStorage(), async () => {
+  // The home page's early script may be getting one already (boot-duel.ts): one id, not two.
+  const early = await earlyVisitorId();
+  if (early) return early;
   const answer = pickVisitorId(await api.request('/duels/visitor', { method: 'POST' }));
   if (!answer) throw new ApiError(200, 'INVALID_RESPONSE', null);
   return answer.voterId;

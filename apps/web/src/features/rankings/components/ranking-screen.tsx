@@ -1,4 +1,5 @@
-import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -69,6 +70,13 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   // The pickers (global) and the fanbase link (a team's page) read the segments shown.
   const segments = useQuery({ ...segmentsQuery(), enabled: !fansOf });
   const filtered = hasRankingFilters(filters);
+  // The table from the theme's `md` breakpoint, the compact list below it: one of them rendered, not
+  // both with one hidden by CSS (50 rows twice were most of a phone's first-render work, and the
+  // hidden table's eager thumbnails loaded too; docs/performance.md). Read at the first render, so
+  // the first paint already has the right one.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, undefined, {
+    getInitialValueInEffect: false,
+  });
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 
@@ -234,12 +242,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
               style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
               aria-busy={query.isFetching}
             >
-              <Box visibleFrom="md">
-                <RankingTable ranking={data} />
-              </Box>
-              <Box hiddenFrom="md">
-                <RankingList ranking={data} />
-              </Box>
+              {wide ? <RankingTable ranking={data} /> : <RankingList ranking={data} />}
             </Box>
           )}
           <PageControls

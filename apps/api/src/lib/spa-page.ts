@@ -1,0 +1,100 @@
+import { gzipSync } from 'node:zlib';
+import { type Language, languageFromHeader } from '@manto/contracts';
+
+/** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
+export interface FirstScreen {
+  /** The address, `:name` standing for one path segment. */
+  path: string;
+  /** Classic scripts that start the screen's first requests before the app's code arrives (async). */
+  scripts?: string[];
+  /** JS chunks and CSS files the screen's route needs beyond the page's own, relative to /app/. */
+  modules: string[];
+  styles: string[];
+  /** The translation files its first paint reads, per interface language. */
+  translations: Partial<Record<Language, string[]>>;
+}
+
+export interface SpaPage {
+  html: string;
+  gzip: Buffer;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function pattern(screenPath: string): RegExp {
+  const parts = screenPath
+    .replace(/\/$/, '')
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)));
+  return new RegExp(`^${parts.join('/')}/?$`);
+}
+
+/**
+ * The SPA's page as sent for an address: on the first screens the web build lists, with their
+ * route's code, styles and translations preloaded (`<link rel="modulepreload">`, `preload`), so the
+ * browser fetches them with the entry instead of after the entry has run and routed
+ * (docs/performance.md). The translations are those of the language the visitor's browser asks for
+ * (Accept-Language; the app reads the same list at its first visit). Pages are built once per screen
+ * and language, with their gzip copy.
+ */
+export function createSpaPages(html: string, screens: FirstScreen[], base = '/app/') {
+  const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
+  const cache = new Map<string, SpaPage>();
+
+  const build = (screen: FirstScreen, language: Language): SpaPage => {
+    // The route's code and styles at low priority: discovered with the page, fetched behind what the
+    // page's own first paint needs (the entry, its stylesheets and fonts), which they would otherwise share
+    // the connection with.
+    const links = [
+      ...screen.modules.map(
+        (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
+      ),
+      // As Vite's loader adds them (crossorigin), so its <link rel="stylesheet"> takes the preloaded file.
+      ...screen.styles.map(
+        (file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${base}${file}">`,
+      ),
+      // i18next reads them with fetch (CORS mode, same-origin credentials): `as="fetch"` with crossorigin matches.
+      ...(screen.translations[language] ?? []).map(
+        (file) => `<link rel="preload" as="fetch" crossorigin href="${base}${file}">`,
+      ),
+    ];
+    // The early scripts first of all, at high priority (an async script is fetched at low priority
+    // otherwise): they start the screen's data requests before the app's code has even arrived.
+    const scripts = (screen.scripts ?? []).map(
+      (file) => `<script async fetchpriority="high" src="${base}${file}"></script>`,
+    );
+    const before = /([ \t]*)<script/.test(html) ? /([ \t]*)<script/ : /([ \t]*)<\/head>/;
+    const withScripts = html.replace(
+      before,
+      (tag, indent: string) => `${scripts.map((script) => `${indent}${script}\n`).join('')}${tag}`,
+    );
+    const page = withScripts.replace(
+      /([ \t]*)<\/head>/,
+      (_m, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
+    );
+    return { html: page, gzip: gzipSync(page, { level: 9 }) };
+  };
+
+  return {
+    /** The page for this path (no query string), or null where the plain page serves. */
+    forPath(pathname: string, acceptLanguage: string | undefined): SpaPage | null {
+      const match = matchers.find(({ test }) => test.test(pathname));
+      if (!match) return null;
+      const language = languageFromHeader(acceptLanguage);
+      const key = `${match.screen.path} ${language}`;
+      let page = cache.get(key);
+      if (!page) {
+        page = build(match.screen, language);
+        cache.set(key, page);
+      }
+      return page;
+    },
+  };
+}
+
+/** Reads first-screens.json's list; a build without it (older, or a test's) preloads nothing. */
+export function parseFirstScreens(text: string | null): FirstScreen[] {
+  if (text === null) return [];
+  const parsed = JSON.parse(text) as { screens?: FirstScreen[] };
+  return Array.isArray(parsed.screens) ? parsed.screens : [];
+}
