@@ -211,7 +211,9 @@ export class DuelService {
   }
 
   async vote(input: { token: string; outcome: VoteOutcome; skipReason?: SkipReason }, voter: Voter) {
-    await this.limit(voter);
+    // The keyed hashes of the address and network, once per vote: the limits and the stored row use them.
+    const where = this.where(voter.ip);
+    await this.limit(voter, where.address);
     const now = this.now();
     const check = this.tokens.verify(input.token, now);
     if (!check.ok)
@@ -239,7 +241,6 @@ export class DuelService {
     }
     // One voter's votes are stored one after another in this process, so concurrent votes cannot both
     // slip under the daily cap (across processes a burst may pass it by a few; the rate limit bounds that).
-    const where = this.where(voter.ip);
     const { stored, changes } = await this.serially(voter.key, async () => {
       // Deltas as if the vote counts; the statement applies them only if it does (daily cap).
       const scopes = counting ? countedScopes(left, right) : [];
@@ -350,11 +351,11 @@ export class DuelService {
   }
 
   /** Per voter and per IP, shared across processes when Redis is configured. */
-  private async limit(voter: Voter): Promise<void> {
+  private async limit(voter: Voter, address: string): Promise<void> {
     const rate = this.settings.ratePerMinute;
     const [byVoter, byIp] = await Promise.all([
       this.counters.hit(`rate:voter:${voter.key}`, MINUTE_MS),
-      this.counters.hit(`rate:ip:${this.where(voter.ip).address}`, MINUTE_MS),
+      this.counters.hit(`rate:ip:${address}`, MINUTE_MS),
     ]);
     if (byVoter > rate || byIp > rate * IP_FACTOR) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: 60 });
   }
