@@ -60,12 +60,20 @@ describe('health, headers and errors', () => {
   it('without CORS_ORIGINS sends no CORS header and answers a preflight as an unknown route', async () => {
     const plain = await createTestApp();
     try {
-      const get = await plain.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example' } });
+      const get = await plain.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://partner.example' },
+      });
       expect(Object.keys(get.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
       const preflight = await plain.inject({
         method: 'OPTIONS',
         url: '/api/duels/votes',
-        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'accept-language': 'en' },
+        headers: {
+          origin: 'https://partner.example',
+          'access-control-request-method': 'POST',
+          'accept-language': 'en',
+        },
       });
       expect(preflight.statusCode).toBe(404);
       expect(preflight.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
