@@ -13,9 +13,10 @@ import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
 import { clientPlace } from '#lib/network.ts';
 import { GLOBAL, countedScopes, parseScope, scopeKey, tournamentOf, tournamentScope } from '#lib/scopes.ts';
-import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import type { CatalogueCache } from '#modules/jerseys/index.ts';
 import type { TournamentScope, TournamentService } from '#modules/tournaments/index.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
+import { duelSide } from './duel-json.ts';
 import { DuelTokens } from './duel-token.ts';
 import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
 import type { LiveRatings } from './live-ratings.ts';
@@ -153,8 +154,8 @@ export class DuelService {
     return {
       scope: view,
       duel: this.issue(scope.key, voter, [
-        { ...summary(jerseys.get(left.id)!), rating: round(left.rating) },
-        { ...summary(jerseys.get(right.id)!), rating: round(right.rating) },
+        duelSide(jerseys.get(left.id)!, round(left.rating)),
+        duelSide(jerseys.get(right.id)!, round(right.rating)),
       ]),
       jerseysCount: list.length,
     };
@@ -191,7 +192,7 @@ export class DuelService {
     const sides = await Promise.all(
       ids.map(async (id) => {
         const [jersey, rating] = await Promise.all([this.catalogue.jersey(id), this.ratings.rating(GLOBAL, id)]);
-        return { ...summary(jersey!), rating: round(rating.rating) };
+        return duelSide(jersey!, round(rating.rating));
       }),
     );
     return { scope: view, duel: this.issue(scope.key, voter, [sides[0]!, sides[1]!]), jerseysCount: open.length * 2 };
