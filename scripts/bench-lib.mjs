@@ -61,16 +61,18 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 /**
  * Source of a raw node:http server on `port` answering fixed JSON: `bodies` maps a path (query ignored) to
  * its body; any other path gets the first one. Request bodies (POST) are read before answering, as the app
- * must; GETs are answered at once.
+ * must; GETs are answered at once. `headers` (none by default: the goals' baseline) are sent before the
+ * content type, e.g. the app's own security headers to see what sending them costs node:http itself.
  */
-export function rawServerSource(port, bodies) {
+export function rawServerSource(port, bodies, headers = {}) {
   return `
   const bodies = new Map(Object.entries(${JSON.stringify(bodies)}));
   const first = bodies.values().next().value;
+  const headers = ${JSON.stringify(headers)};
   require('node:http').createServer((req, res) => {
     const body = bodies.get(req.url.split('?')[0]) ?? first;
     const answer = () => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     };
     if (req.method === 'GET' || req.method === 'HEAD') return answer();
@@ -80,8 +82,8 @@ export function rawServerSource(port, bodies) {
 }
 
 /** Starts the raw baseline and waits until it answers. */
-export async function startRaw(port, bodies) {
-  const child = await start(['-e', rawServerSource(port, bodies)]);
+export async function startRaw(port, bodies, headers = {}) {
+  const child = await start(['-e', rawServerSource(port, bodies, headers)]);
   await waitFor(`http://127.0.0.1:${port}/`);
   return child;
 }

@@ -255,7 +255,10 @@ export async function buildApp(
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
   await app.register(textInput);
-  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true });
+  // Cross-origin callers only when CORS_ORIGINS names some. Without any, the plugin is not registered at all:
+  // with `origin: false` it still ran a hook on every request to add nothing, and its preflight route
+  // answered 404 as any unknown route does (ADR 0020, addendum).
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   // Per-IP route limits (logins, uploads, exports…) are shared by every process through Redis when
   // REDIS_URL is set; a Redis outage lets requests through, as the vote counters do (docs/security.md item 2).
   const routeLimits = config.redisUrl ? connectRedis(config.redisUrl, log) : null;

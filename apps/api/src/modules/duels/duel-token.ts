@@ -32,7 +32,7 @@ export class DuelTokens {
     const body = Buffer.from(
       JSON.stringify([claims.duelId, claims.left, claims.right, claims.scope, claims.voterKey, claims.issuedAt]),
     ).toString('base64url');
-    return `${body}.${this.mac(body).toString('base64url')}`;
+    return `${body}.${createHmac('sha256', this.key).update(body).digest('base64url')}`;
   }
 
   verify(token: string, now: number): TokenCheck {

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { VoteOutcome } from '@manto/contracts';
-import { queryRows, type Db } from '#db/client.ts';
+import { queryPrepared, queryRows, type Db } from '#db/client.ts';
 import { liveRatings, pairStats, tournamentMatches, voterDays, votes } from '#db/schema/index.ts';
 import { constraintViolation } from '#db/errors.ts';
 import { col, cols } from '#db/sql-names.ts';
@@ -178,12 +178,14 @@ export class DuelRepository {
     const rating = col(liveRatings.rating);
     const games = col(liveRatings.games);
     const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
-    const [rows] = await queryRows<{
+    // Its text is the same for every batch (the votes are parameters): prepared once per connection.
+    const [rows] = await queryPrepared<{
       votes: { duel_id: string; id: string; valid: boolean }[] | null;
       ratings: RatingRow[] | null;
       pairs: ({ low_id: string; high_id: string } & PairRow)[] | null;
     }>(
       this.db,
+      'manto_vote_batch',
       sql`with x as materialized (
           select * from json_to_recordset(${JSON.stringify(items)}::json) as x(
             i int, duel_id uuid, scope text, left_id uuid, right_id uuid, outcome text, skip_reason text,
@@ -264,11 +266,20 @@ export class DuelRepository {
         )
         select (select json_agg(v) from v) as votes, (select json_agg(r) from r) as ratings,
           (select json_agg(q) from (
-            select xp.low_id, xp.high_id, coalesce(p.low_wins, ps.${lw}, 0) as low_wins,
-              coalesce(p.high_wins, ps.${hw}, 0) as high_wins, coalesce(p.ties, ps.${ties}, 0) as ties
+            -- A pair the batch did not count in (skips, votes past a cap, replays) is read by its key, one
+            -- index probe each, and only then: joined as a table, the planner, which guesses 100 rows for the
+            -- JSON, scanned every pair_stats row on each batch (docs/decisions/0019-vote-path.md, addendum).
+            select xp.low_id, xp.high_id,
+              coalesce(p.low_wins, (s.t).${lw}, 0) as low_wins, coalesce(p.high_wins, (s.t).${hw}, 0) as high_wins,
+              coalesce(p.ties, (s.t).${ties}, 0) as ties
               from (select distinct low_id, high_id from x) xp
               left join p on p.low_id = xp.low_id and p.high_id = xp.high_id
-              left join ${pairStats} ps on ps.${col(pairStats.lowId)} = xp.low_id and ps.${col(pairStats.highId)} = xp.high_id
+              cross join lateral (
+                select case when p.low_id is null then (
+                  select ps from ${pairStats} ps
+                   where ps.${col(pairStats.lowId)} = xp.low_id and ps.${col(pairStats.highId)} = xp.high_id)
+                end as t
+              ) s
           ) q) as pairs`,
     );
     const stored = new Map((rows?.votes ?? []).map((r) => [r.duel_id, r]));

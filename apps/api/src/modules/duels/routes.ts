@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type NextDuel,
   duelScopeQuery,
   errorEnvelope,
   nextDuelResponse,
@@ -11,6 +12,7 @@ import {
   voteResponse,
 } from '@manto/contracts';
 import { plainJson } from '#lib/plain-json.ts';
+import { nextDuelJson } from './duel-json.ts';
 import type { DuelService, Voter } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
@@ -51,7 +53,9 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
         headers: voterHeaders,
         response: { 200: nextDuelResponse, ...errors },
       },
-      serializerCompiler: plainJson,
+      // The answer's sides are shared objects with their JSON made once (duel-json.ts); errors as JSON.
+      serializerCompiler: ({ httpStatus }) =>
+        httpStatus === '200' ? (data: unknown) => nextDuelJson(data as NextDuel) : JSON.stringify,
       config: { access: 'public', identify: true },
     },
     async (request, reply) => {

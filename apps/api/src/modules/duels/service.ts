@@ -13,9 +13,10 @@ import { AppError, fieldError, notFound } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
 import { clientPlace } from '#lib/network.ts';
 import { GLOBAL, countedScopes, parseScope, scopeKey, tournamentOf, tournamentScope } from '#lib/scopes.ts';
-import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import type { CatalogueCache } from '#modules/jerseys/index.ts';
 import type { TournamentScope, TournamentService } from '#modules/tournaments/index.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
+import { duelSide } from './duel-json.ts';
 import { DuelTokens } from './duel-token.ts';
 import { type CountedOutcome, ELO_START, eloChanges } from './elo.ts';
 import type { LiveRatings } from './live-ratings.ts';
@@ -153,8 +154,8 @@ export class DuelService {
     return {
       scope: view,
       duel: this.issue(scope.key, voter, [
-        { ...summary(jerseys.get(left.id)!), rating: round(left.rating) },
-        { ...summary(jerseys.get(right.id)!), rating: round(right.rating) },
+        duelSide(jerseys.get(left.id)!, round(left.rating)),
+        duelSide(jerseys.get(right.id)!, round(right.rating)),
       ]),
       jerseysCount: list.length,
     };
@@ -191,7 +192,7 @@ export class DuelService {
     const sides = await Promise.all(
       ids.map(async (id) => {
         const [jersey, rating] = await Promise.all([this.catalogue.jersey(id), this.ratings.rating(GLOBAL, id)]);
-        return { ...summary(jersey!), rating: round(rating.rating) };
+        return duelSide(jersey!, round(rating.rating));
       }),
     );
     return { scope: view, duel: this.issue(scope.key, voter, [sides[0]!, sides[1]!]), jerseysCount: open.length * 2 };
@@ -211,7 +212,9 @@ export class DuelService {
   }
 
   async vote(input: { token: string; outcome: VoteOutcome; skipReason?: SkipReason }, voter: Voter) {
-    await this.limit(voter);
+    // The keyed hashes of the address and network, once per vote: the limits and the stored row use them.
+    const where = this.where(voter.ip);
+    await this.limit(voter, where.address);
     const now = this.now();
     const check = this.tokens.verify(input.token, now);
     if (!check.ok)
@@ -239,7 +242,6 @@ export class DuelService {
     }
     // One voter's votes are stored one after another in this process, so concurrent votes cannot both
     // slip under the daily cap (across processes a burst may pass it by a few; the rate limit bounds that).
-    const where = this.where(voter.ip);
     const { stored, changes } = await this.serially(voter.key, async () => {
       // Deltas as if the vote counts; the statement applies them only if it does (daily cap).
       const scopes = counting ? countedScopes(left, right) : [];
@@ -350,11 +352,11 @@ export class DuelService {
   }
 
   /** Per voter and per IP, shared across processes when Redis is configured. */
-  private async limit(voter: Voter): Promise<void> {
+  private async limit(voter: Voter, address: string): Promise<void> {
     const rate = this.settings.ratePerMinute;
     const [byVoter, byIp] = await Promise.all([
       this.counters.hit(`rate:voter:${voter.key}`, MINUTE_MS),
-      this.counters.hit(`rate:ip:${this.where(voter.ip).address}`, MINUTE_MS),
+      this.counters.hit(`rate:ip:${address}`, MINUTE_MS),
     ]);
     if (byVoter > rate || byIp > rate * IP_FACTOR) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: 60 });
   }

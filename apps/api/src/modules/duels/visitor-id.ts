@@ -11,10 +11,25 @@ export const VISITOR_ID_VERSION = 'v1';
 const MAC_BYTES = 16;
 const FORMAT = /^v1\.([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})\.([A-Za-z0-9_-]{22})$/;
 
+/**
+ * How many verified ids are remembered (about 2 MB at most): every duel and vote request carries its
+ * visitor's id, and an HMAC was about a tenth of a next-duel request's time (docs/perf/README.md).
+ */
+const VERIFIED_MAX = 10_000;
+
 export class VisitorIds {
   private readonly key: Buffer;
+  /**
+   * Ids this process has verified → their uuid, oldest first. Only ids whose MAC checked out are kept, by
+   * their exact text, so a hit answers what the HMAC would: the key never changes in a process. When full
+   * the oldest is dropped (a voter still active is verified again, once).
+   */
+  private readonly verified = new Map<string, string>();
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly verifiedMax = VERIFIED_MAX,
+  ) {
     // A key of its own, so a visitor id can never pass as a duel token or any other signed value.
     this.key = createHmac('sha256', secret).update('manto visitor id v1').digest();
   }
@@ -27,11 +42,17 @@ export class VisitorIds {
 
   /** The id's uuid when the server signed it, else null (missing, unsigned, edited, another format). */
   verify(id: string | undefined): string | null {
-    const m = id === undefined ? null : FORMAT.exec(id);
+    if (id === undefined) return null;
+    const known = this.verified.get(id);
+    if (known !== undefined) return known;
+    const m = FORMAT.exec(id);
     if (!m) return null;
     const given = Buffer.from(m[2]!, 'base64url');
     const expected = this.mac(`${VISITOR_ID_VERSION}.${m[1]}`);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? m[1]! : null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (this.verified.size >= this.verifiedMax) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(id, m[1]!);
+    return m[1]!;
   }
 
   private mac(body: string): Buffer {

@@ -114,6 +114,25 @@ describe('a batch of votes in one statement', () => {
     }
   });
 
+  it('answers votes that count for nothing with the pair’s tally as it stands', async () => {
+    const day = freshDay();
+    expect(outcomeOf(await repo.storeVote(aVote({ voter: 'v:tally', day, member: true })))).toBe('counted');
+    const tally = await rows<{ low_wins: number; high_wins: number; ties: number }>(
+      t,
+      sql`select low_wins, high_wins, ties from pair_stats`,
+    );
+    expect(tally).toHaveLength(1);
+    // Only skips: the batch upserts no pair, so each answer reads the stored tally by its key.
+    const results = await repo.storeVotes([
+      aVote({ voter: 'v:skip1', day, member: true, outcome: 'skip' }),
+      aVote({ voter: 'v:skip2', day, member: true, outcome: 'skip' }),
+    ]);
+    for (const r of results) {
+      if (r.status !== 'stored') throw new Error('not stored');
+      expect(r.pair).toEqual(tally[0]);
+    }
+  });
+
   it('holds the voter, address and network caps exactly, as the same votes one after another do', async () => {
     // Two days, the same votes: one day in one batch, the other one vote at a time.
     const scenario = (day: string) => {

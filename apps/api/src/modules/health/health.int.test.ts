@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 import { sha256 } from '#lib/crypto.ts';
+import { SECURITY_HEADERS } from '#plugins/security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,11 +29,59 @@ describe('health, headers and errors', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
+  it('sends exactly the ten security headers, first and in their order, on answers, 404s and errors', async () => {
+    const expected = Object.entries(SECURITY_HEADERS);
+    expect(expected).toHaveLength(10);
+    for (const request of [
+      { method: 'GET', url: '/api/health' },
+      { method: 'GET', url: '/api/nothing-here' },
+      { method: 'POST', url: '/api/duels/votes', payload: {} },
+    ] as const) {
+      const res = await t.inject(request);
+      expect(Object.entries(res.headers).slice(0, expected.length), request.url).toEqual(expected);
+    }
+  });
+
   it('allows only the configured CORS origins, never reflecting others', async () => {
     const ok = await t.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example' } });
     expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
     const evil = await t.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await t.inject({
+      method: 'OPTIONS',
+      url: '/api/duels/votes',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('without CORS_ORIGINS sends no CORS header and answers a preflight as an unknown route', async () => {
+    const plain = await createTestApp();
+    try {
+      const get = await plain.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://partner.example' },
+      });
+      expect(Object.keys(get.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      const preflight = await plain.inject({
+        method: 'OPTIONS',
+        url: '/api/duels/votes',
+        headers: {
+          origin: 'https://partner.example',
+          'access-control-request-method': 'POST',
+          'accept-language': 'en',
+        },
+      });
+      expect(preflight.statusCode).toBe(404);
+      expect(preflight.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
+      expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expect(preflight.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('answers unknown routes with the localised envelope', async () => {
