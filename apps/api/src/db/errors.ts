@@ -64,7 +64,13 @@ export function loggableError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
   if (typeof serialized.detail === 'string') serialized.detail = serialized.detail.replace(/=\(.*?\)( |$)/g, '=(…)$1');
-  if (error.cause !== undefined) serialized.cause = loggableError(error.cause);
+  if (error.cause !== undefined) {
+    // pino folds the causes' messages and stacks into the error's own, a Drizzle error's parameters
+    // included: the error keeps its own, and its cause goes through this serializer.
+    serialized.message = error.message;
+    serialized.stack = error.stack;
+    serialized.cause = loggableError(error.cause);
+  }
   return serialized;
 }
 

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from '#app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 import { sha256 } from '#lib/crypto.ts';
@@ -107,9 +107,10 @@ describe('health, headers and errors', () => {
 
 describe('server failures', () => {
   it('a 5xx carries only a request id, never a stack, SQL or token; readiness reports the outage', async () => {
-    // The log has the request id and the failure, but never the statement's parameters (user input).
+    // The log has the request id and the failure, but never the statement's parameters (user input). The
+    // app's own logger, as the server makes it: background jobs that fail on the closed database log too.
     const lines: string[] = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const log = createLogger({ logLevel: 'info', env: 'test' }, { write: (line: string) => void lines.push(line) });
     const broken = await createTestApp({}, {}, { log });
     const user = await broken.registerConfirmed();
     await broken.closeDatabase();
