@@ -64,6 +64,19 @@ function sample(): PairData {
   return aggregate(n, votes);
 }
 
+/** The sample's first `count` pairs: fewer pairs and votes, on the same jerseys. */
+function firstPairs(count: number): PairData {
+  const data = sample();
+  return {
+    n: data.n,
+    a: data.a.slice(0, count),
+    b: data.b.slice(0, count),
+    winsA: data.winsA.slice(0, count),
+    winsB: data.winsB.slice(0, count),
+    ties: data.ties!.slice(0, count),
+  };
+}
+
 const plain = (fit: ScopeFit) => ({
   score: Array.from(fit.score),
   lower: Array.from(fit.lower),
@@ -96,18 +109,7 @@ describe('the fit executor', () => {
   });
 
   it('gives each scope its own fit when the workers go from one scope to another', async () => {
-    const other = () => {
-      const data = sample();
-      // The first 200 pairs only: fewer pairs and votes than the full sample, on the same jerseys.
-      return {
-        n: data.n,
-        a: data.a.slice(0, 200),
-        b: data.b.slice(0, 200),
-        winsA: data.winsA.slice(0, 200),
-        winsB: data.winsB.slice(0, 200),
-        ties: data.ties!.slice(0, 200),
-      };
-    };
+    const other = () => firstPairs(200);
     const expected = [
       plain(fitScope(sample(), 30, 1)),
       plain(fitScope(other(), 30, 2)),
@@ -122,17 +124,7 @@ describe('the fit executor', () => {
   });
 
   it('gives each fit asked for at once its own answer, the shared buffer taking them in turn', async () => {
-    const small = () => {
-      const data = sample();
-      return {
-        ...data,
-        a: data.a.slice(0, 50),
-        b: data.b.slice(0, 50),
-        winsA: data.winsA.slice(0, 50),
-        winsB: data.winsB.slice(0, 50),
-        ties: data.ties!.slice(0, 50),
-      };
-    };
+    const small = () => firstPairs(50);
     const expected = [
       plain(fitScope(small(), 20, 4)),
       plain(fitScope(sample(), 20, 5)),
