@@ -133,6 +133,12 @@ export class RankingRepository {
   }
 
   /** The newest vote's id, 0 when there is none. */
+  /** Rows of the global pair tallies: the size to read them into (pairTallies' `expected`). */
+  async pairCount(): Promise<number> {
+    const [row] = await queryRows<{ n: number | string }>(this.jobs, sql`select count(*) as n from ${pairStats}`);
+    return Number(row?.n ?? 0);
+  }
+
   async maxVoteId(): Promise<number> {
     const [row] = await queryRows<{ id: number | string | null }>(
       this.jobs,
