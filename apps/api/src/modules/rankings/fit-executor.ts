@@ -135,8 +135,8 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
   async function fitOne(data: PairData, rounds: number, seed: number): Promise<ScopeFit> {
     const m = data.a.length;
     const { pairs: input, basisAt } = carvePairs(data.n, m, data.ties !== undefined);
-    // Pairs from pairArrays are in place already.
-    if (data.a !== input.a)
+    // Pairs from pairArrays are in place already (a copy onto themselves would clone them first).
+    if (data.a.buffer !== arena || data.a.byteOffset !== input.a.byteOffset)
       for (const key of ['a', 'b', 'winsA', 'winsB', 'ties'] as const) input[key]?.set(data[key]!);
     const [first, ...rest] = splitRounds(m > 0 ? rounds : 0, workers);
     // The first worker does the full fit and builds the basis, posts both, then goes on with its own
