@@ -48,6 +48,9 @@ function inlineExecutor(): FitExecutor {
   };
 }
 
+/** A pair's bytes in the arena: winsA, winsB and ties (doubles), a and b (32-bit); 16 more for alignment. */
+const PAIR_BYTES = 3 * 8 + 2 * 4;
+
 /** Pair data with their tie counts, as the ranking job builds them. */
 export type PairArrays = PairData & { readonly ties: Float64Array };
 
@@ -116,12 +119,11 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
   // when a bigger scope comes; so fits take their turn, one at a time.
   let arena = new SharedArrayBuffer(0);
   let turn: Promise<unknown> = Promise.resolve();
-
   let running = 0;
 
   /** The scope's pairs as views at the start of the arena, grown first if they and their basis need it. */
   function carvePairs(n: number, m: number, withTies: boolean) {
-    const bytes = 40 * m + 16 + basisBytes(m);
+    const bytes = PAIR_BYTES * m + 16 + basisBytes(m);
     if (arena.byteLength < bytes) arena = new SharedArrayBuffer(Math.ceil(bytes * 1.125));
     const carve = new SharedArena(arena);
     // Float64 arrays first, so none needs padding.
