@@ -9,11 +9,12 @@
 //   more votes (the steady state: what a run costs on a live site);
 // - GET /api/duels/next and GET /api/rankings p50/p99 at a fixed 100 requests/s, idle after the first run
 //   and while the steady run runs;
-// - the API process's peak RSS (VmHWM) and the database size;
+// - the API process's peak RSS (VmHWM), and the peak by phase of the job, and the database size;
 // - the steady run again with the segment rankings off (SEGMENTS_ENABLED=false), side by side: 40% of the
 //   votes come from 20 000 simulated members with favourite teams and regions, who favour their own club.
 // BENCH_SCALE_STEPS (default "100000,1000000,10000000") sets the steps; BENCH_SCALE_NODE_ARGS passes flags to
-// the API's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). Figures only: never pass or fail.
+// the API's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_SCALE_KEEP=true keeps the database for
+// probing afterwards (its name is printed; drop it by hand). Figures only: never pass or fail.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -218,6 +219,14 @@ async function startApi(env = {}) {
   const segmentsOn = (env.SEGMENTS_ENABLED ?? 'true') !== 'false';
   let fitStart = null;
   let current = null;
+  // Where the resident set peaks: sampled every 100 ms, labelled with the job's phase at the time.
+  let phase = 'start-up';
+  const peaks = new Map();
+  const sampler = setInterval(() => {
+    const mb = procStatusMb(child.pid, 'VmRSS:');
+    if (mb > (peaks.get(phase) ?? 0)) peaks.set(phase, mb);
+  }, 100);
+  child.on('exit', () => clearInterval(sampler));
   let waiting = null;
   const end = () => {
     runs.push(current);
@@ -232,7 +241,12 @@ async function startApi(env = {}) {
     } catch {
       return;
     }
-    if (entry.msg === 'ranking fit started') fitStart = performance.now();
+    if (entry.msg === 'ranking fit started') {
+      fitStart = performance.now();
+      phase = `run ${runs.length + 1}: ordinary rankings`;
+    }
+    if (entry.msg === 'rankings fitted') phase = `run ${runs.length + 1}: segments`;
+    if (entry.msg === 'segment rankings fitted') phase = `run ${runs.length + 1}: outliers, then idle`;
     // A run: the ordinary rankings published ('rankings fitted'), then, when on, the segments.
     if (entry.msg === 'rankings fitted' && fitStart !== null && !entry.until) {
       current = { seconds: (performance.now() - fitStart) / 1000, scopes: entry.scopes };
@@ -257,6 +271,7 @@ async function startApi(env = {}) {
     startup,
     runs,
     fitting: () => fitStart !== null,
+    peaks,
     /** Resolves once `count` job runs have ended. */
     runsDone: (count) =>
       new Promise((resolve) => {
@@ -266,11 +281,16 @@ async function startApi(env = {}) {
   };
 }
 
-const peakRss = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line.split(/\s+/)[1]) / 1024;
+/** A /proc/<pid>/status figure in MB (0 once the process is gone). */
+const procStatusMb = (pid, field) => {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(field));
+    return Number(line.split(/\s+/)[1]) / 1024;
+  } catch {
+    return 0;
+  }
 };
 
 // ————————————————————————————————————————— latency at a fixed rate —————————————————————————————————————————
@@ -391,7 +411,8 @@ async function step(target) {
     const [size] = await onPostgres(dbUrl, async (c) =>
       (await c.query(`select pg_database_size('${name}')::bigint as bytes`)).rows.map((r) => Number(r.bytes)),
     );
-    const rssMb = peakRss(api.child.pid);
+    const rssMb = procStatusMb(api.child.pid, 'VmHWM:');
+    const rssPeaks = [...api.peaks];
     await stop(api.child);
     const withoutSegments = await steadyWithoutSegments();
     return {
@@ -404,6 +425,7 @@ async function step(target) {
       during,
       idle,
       rssMb,
+      rssPeaks,
       dbMb: size / 1024 / 1024,
       withoutSegments,
     };
@@ -466,6 +488,7 @@ try {
     );
     console.log(`  errors                   ${r.idle.errors + r.during.errors}`);
     console.log(`  peak RSS of the API      ${r.rssMb.toFixed(0)} MB (goal ≤ 512 MB at 10 M)`);
+    console.log(`    by phase (VmRSS, 100 ms samples): ${r.rssPeaks.map(([p, mb]) => `${p} ${mb.toFixed(0)}`).join('; ')}`);
     console.log(`  database size            ${r.dbMb.toFixed(0)} MB`);
   }
   const [first, last] = [rows[0], rows.at(-1)];
@@ -480,5 +503,6 @@ try {
   }
 } finally {
   agent.destroy();
-  await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+  if (process.env.BENCH_SCALE_KEEP === 'true') console.log(`kept database ${name}`);
+  else await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
 }

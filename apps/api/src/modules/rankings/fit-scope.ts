@@ -23,9 +23,9 @@ export function fitScope(data: PairData, rounds: number, seed: number): ScopeFit
   return assembleScope(theta, data.a.length > 0 ? [scopeRounds(data, theta, seed, 0, rounds)] : []);
 }
 
-/** The full-data fit: the scores, and every bootstrap round's warm start. */
-export function fitFull(data: PairData): Float64Array {
-  return fit(data).theta;
+/** The full-data fit: the scores, and every bootstrap round's warm start (workspace: see scopeRounds). */
+export function fitFull(data: PairData, workspace?: Workspace): Float64Array {
+  return fit(data, {}, workspace).theta;
 }
 
 /**

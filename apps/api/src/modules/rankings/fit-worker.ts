@@ -47,7 +47,7 @@ parentPort!.on('message', (job: ShareRequest) => {
     let basis: BootstrapBasis;
     if ('theta' in job) ({ theta, basis } = job);
     else {
-      theta = fitFull(job.data);
+      theta = fitFull(job.data, workspace);
       basis = bootstrapBasis(job.data, theta, workspace, new SharedArena(job.arena, job.basisAt));
       reply({ id: job.id, theta, basis }); // theta is a copy, the basis shared: only the samples are transferred
     }

@@ -39,7 +39,10 @@ export interface Pairs {
   atInit?: { sigma: Float64Array; variance: Float64Array; source: Int32Array };
 }
 
-/** Where a gradient pass writes: the gradient of F, the Hessian's diagonal and its pair weights. */
+/**
+ * Where a gradient pass writes: the gradient of F, the Hessian's diagonal and its pair weights (`w` is
+ * shared by the current and the trial point, see NewtonSolver's constructor).
+ */
 interface Derivatives {
   x: Float64Array;
   g: Float64Array;
@@ -75,14 +78,13 @@ export class NewtonSolver {
       winsB: new Float64Array(0),
       m: 0,
     };
-    const derivatives = (key: string) => ({
-      x: new Float64Array(n),
-      g: new Float64Array(n),
-      diag: new Float64Array(n),
-      w: workspace.float64(key, capacity),
-    });
-    this.cur = derivatives('newton.w0');
-    this.trial = derivatives('newton.w1');
+    // One array of pair weights for both points: a trial point's pass overwrites them, and when the trial
+    // is rejected the current point's pass runs again after the line search (which needs no weights)
+    // before anything reads them. At two million pairs that is 16 MB less per fitting thread.
+    const w = workspace.float64('newton.w', capacity);
+    const derivatives = () => ({ x: new Float64Array(n), g: new Float64Array(n), diag: new Float64Array(n), w });
+    this.cur = derivatives();
+    this.trial = derivatives();
     this.step = new Float64Array(n);
     this.r = new Float64Array(n);
     this.z = new Float64Array(n);
@@ -384,12 +386,15 @@ function maxAbs(v: Float64Array): number {
   return max;
 }
 
-/** Penalised maximum-likelihood Bradley-Terry fit (Newton-CG). */
-export function fit(data: PairData, opts: FitOptions = {}): FitResult {
+/**
+ * Penalised maximum-likelihood Bradley-Terry fit (Newton-CG). A thread that goes on to the bootstrap
+ * passes its workspace, so the solver's pair weights are the ones the bootstrap's solver reuses.
+ */
+export function fit(data: PairData, opts: FitOptions = {}, workspace?: Workspace): FitResult {
   checkData(data);
   const { n, a, b, winsA, winsB } = data;
   const theta = new Float64Array(n);
-  const { iterations, converged } = new NewtonSolver(n, a.length).solve(
+  const { iterations, converged } = new NewtonSolver(n, a.length, workspace).solve(
     { a, b, winsA, winsB, m: a.length },
     opts.init,
     theta,
