@@ -151,8 +151,11 @@ export class RankingRepository {
    * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
    * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
-   * task on the event loop (requests are served between them). With `segment`, that segment's tallies
-   * (segment_pair_stats, as the last rebuildSegmentTallies left them).
+   * task on the event loop (requests are served between them). The database turns the ids into positions:
+   * rows of five integers leave a quarter of the garbage of rows with two id strings, which at two million
+   * pairs outlived the young generation and stayed in the heap through the fits (docs/performance.md,
+   * peak RSS). With `segment`, that segment's tallies (segment_pair_stats, as the last
+   * rebuildSegmentTallies left them).
    */
   async pairTallies(
     index: ReadonlyMap<string, number>,
@@ -162,27 +165,30 @@ export class RankingRepository {
   ): Promise<PairTallies> {
     const t = segment === undefined ? pairStats : segmentPairStats;
     const only = segment === undefined ? sql`true` : sql`${segmentPairStats.segment} = ${segment}`;
+    const ids: string[] = [];
+    for (const [id, at] of index) ids[at] = id;
+    const positions = JSON.stringify(ids);
     const out = new TallyBuilder(expected);
     let after: { low: string; high: string } | null = null;
     for (;;) {
-      const rows: { low_id: string; high_id: string; low_wins: number; high_wins: number; ties: number }[] =
+      const rows: { low: number; high: number; low_wins: number; high_wins: number; ties: number }[] =
         await queryRows(
           this.jobs,
-          sql`select ${col(t.lowId)} as low_id, ${col(t.highId)} as high_id,
-                     ${col(t.lowWins)} as low_wins, ${col(t.highWins)} as high_wins, ${col(t.ties)} as ties
+          sql`with p as (select e.id::uuid as id, (e.at - 1)::int as at
+                           from json_array_elements_text(${positions}::json) with ordinality as e(id, at))
+              select l.at as low, h.at as high, ${col(t.lowWins)} as low_wins, ${col(t.highWins)} as high_wins,
+                     ${col(t.ties)} as ties
                 from ${t}
+                join p l on l.id = ${t.lowId}
+                join p h on h.id = ${t.highId}
                where ${only}
                  ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
                order by ${t.lowId}, ${t.highId} limit ${pageSize}`,
         );
-      for (const r of rows) {
-        const l = index.get(r.low_id);
-        const h = index.get(r.high_id);
-        if (l !== undefined && h !== undefined) out.add(l, h, r.low_wins, r.high_wins, r.ties);
-      }
+      for (const r of rows) out.add(r.low, r.high, r.low_wins, r.high_wins, r.ties);
       if (rows.length < pageSize) return out.build();
       const last = rows[rows.length - 1]!;
-      after = { low: last.low_id, high: last.high_id };
+      after = { low: ids[last.low]!, high: ids[last.high]! };
     }
   }
 

@@ -238,6 +238,27 @@ describe('bootstrap', () => {
     expect(bootstrapIntervals(all.samples, 12)).toEqual({ lower: whole.lower, upper: whole.upper });
   });
 
+  it('gives the same samples whether its replicates are compacted or keep their empty pairs in place', () => {
+    const rng = new Rng(12);
+    // Sparse (most pairs one or two votes: many empty in a replicate) and dense data, with ties.
+    for (const votes of [400, 20000]) {
+      const data = aggregate(
+        40,
+        simulate(
+          Array.from({ length: 40 }, () => gaussian(rng)),
+          votes,
+          rng,
+          0.1,
+        ),
+      );
+      const { theta } = fit(data);
+      const compacted = bootstrapRounds(data, theta, { seed: 5, from: 0, to: 20, compact: true });
+      const inPlace = bootstrapRounds(data, theta, { seed: 5, from: 0, to: 20, compact: false });
+      expect(Array.from(inPlace.samples)).toEqual(Array.from(compacted.samples));
+      expect(inPlace.iterations).toBe(compacted.iterations);
+    }
+  });
+
   it('gives the same samples with a workspace reused across data sets of other sizes', () => {
     const workspace = new Workspace();
     const rng = new Rng(10);
@@ -360,8 +381,13 @@ describe('bootstrap', () => {
 });
 
 describe('Resampler', () => {
-  it('redraws every vote over the cells in proportion to their counts, with many blocks or one', () => {
-    for (const n of [12, 150]) {
+  it('redraws every vote over the cells in proportion to their counts, with many blocks or one, compacted or in place', () => {
+    for (const [n, compact] of [
+      [12, true],
+      [150, true],
+      [12, false],
+      [150, false],
+    ] as const) {
       // 150 items: ≈ 11 000 pairs and 20 000 cells, cut into many blocks; 12 items: one block.
       const rng = new Rng(n);
       const votes: Vote[] = [];
@@ -375,12 +401,16 @@ describe('Resampler', () => {
       const m = data.a.length;
       const resampler = new Resampler(resampleTables(data, new Workspace()));
       const out: Replicate = {
-        a: new Int32Array(m),
-        b: new Int32Array(m),
+        a: compact ? new Int32Array(m) : data.a,
+        b: compact ? new Int32Array(m) : data.b,
         winsA: new Float64Array(m),
         winsB: new Float64Array(m),
         m: 0,
-        atInit: { sigma: new Float64Array(m), variance: new Float64Array(m), source: new Int32Array(m) },
+        atInit: {
+          sigma: new Float64Array(m),
+          variance: new Float64Array(m),
+          ...(compact ? { source: new Int32Array(m) } : {}),
+        },
       };
       const rounds = 40;
       const sumA = new Float64Array(m);
@@ -390,8 +420,10 @@ describe('Resampler', () => {
         resampler.resample(stream, data.a, data.b, out);
         let total = 0;
         let misplaced = 0;
+        let empty = 0;
         for (let k = 0; k < out.m; k++) {
-          const source = out.atInit.source[k]!;
+          const source = out.atInit.source ? out.atInit.source[k]! : k;
+          if (out.winsA[k]! + out.winsB[k]! === 0) empty++;
           if (out.a[k] !== data.a[source] || out.b[k] !== data.b[source]) misplaced++;
           sumA[source]! += out.winsA[k]!;
           sumB[source]! += out.winsB[k]!;
@@ -399,6 +431,9 @@ describe('Resampler', () => {
         }
         expect(total).toBe(votes.length);
         expect(misplaced).toBe(0);
+        // Compacted, a replicate holds its drawn pairs only; in place, every pair, empty ones as zeros.
+        if (compact) expect(empty).toBe(0);
+        else expect(out.m).toBe(m);
       }
       // Each cell's mean over the rounds is its observed count (a multinomial's mean), within noise:
       // summed over a tenth of the pairs, the error is a few standard deviations at most.

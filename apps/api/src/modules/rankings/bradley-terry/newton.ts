@@ -34,9 +34,10 @@ export interface Pairs {
   /**
    * σ(d) and σ(d)·σ(−d), d = init_a − init_b, when the caller already knows them: the bootstrap
    * warm-starts every replicate from the same point, so its first gradient pass then needs no exp. They
-   * are the full data's, whose pairs the replicate's are a subset of: pair k's are at source[k].
+   * are the full data's, whose pairs the replicate's are a subset of: pair k's are at source[k], or at k
+   * without `source` (a replicate that keeps every pair in place, see Resampler).
    */
-  atInit?: { sigma: Float64Array; variance: Float64Array; source: Int32Array };
+  atInit?: { sigma: Float64Array; variance: Float64Array; source?: Int32Array };
 }
 
 /**
@@ -256,7 +257,7 @@ export class NewtonSolver {
       const tot = wa + winsB[k]!;
       const i = a[k]!;
       const j = b[k]!;
-      const at = source[k]!;
+      const at = source ? source[k]! : k;
       const s = wa - tot * sigma[at]!;
       g[i]! -= s;
       g[j]! += s;

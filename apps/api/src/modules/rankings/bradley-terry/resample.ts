@@ -3,7 +3,11 @@ import type { Pairs } from './newton.ts';
 import type { PairData } from './types.ts';
 import { type Arrays, Workspace } from './workspace.ts';
 
-/** Where a replicate is drawn: pair arrays sized for every pair, and the source of each drawn pair. */
+/**
+ * Where a replicate is drawn: pair arrays sized for every pair. With atInit.source the drawn pairs are
+ * compacted and source tells where each came from; without it every pair stays at its own index, empty
+ * ones included, and `a` and `b` are the data's own (see Resampler.resample).
+ */
 export type Replicate = Required<Pairs>;
 
 const TWO_32 = 4294967296;
@@ -61,11 +65,14 @@ export class Resampler {
   }
 
   /**
-   * Draws one replicate and writes its non-empty pairs (ties as halves) to `out`, compacted, so the
-   * refit skips the ~1/e of pairs that drew no vote; each one's position in `a` and `b` goes to
-   * out.atInit.source.
+   * Draws one replicate and writes its pairs' counts (ties as halves) to `out`. With out.atInit.source,
+   * only the non-empty pairs, compacted, so the refit skips the pairs that drew no vote (~1/e of them when
+   * most pairs have one vote); each one's position in `a` and `b` goes to source. Without it, every pair
+   * at its own index: an empty pair adds exact zeros to the refit, whose result is the same to the bit,
+   * and the replicate needs neither copies of `a` and `b` nor `source` (12 bytes a pair, per thread).
    */
   resample(rng: Rng, a: Int32Array, b: Int32Array, out: Replicate) {
+    const compact = out.atInit.source !== undefined;
     const { draws, m, blocks, blockStart, threshold, own, alias } = this.tables;
     const { blockCounts, window, random } = this;
     // The random numbers come in chunks of at most RANDOM_CHUNK, in the same order as one long fill.
@@ -113,13 +120,17 @@ export class Resampler {
         const aWon = window[w]!;
         const bWon = window[w + 1]!;
         const tie = window[w + 2]!;
-        if (aWon + bWon + tie === 0) continue;
+        let at = k;
+        if (compact) {
+          if (aWon + bWon + tie === 0) continue;
+          at = used++;
+          out.a[at] = a[k]!;
+          out.b[at] = b[k]!;
+          out.atInit.source![at] = k;
+        }
         window[w] = window[w + 1] = window[w + 2] = 0;
-        out.a[used] = a[k]!;
-        out.b[used] = b[k]!;
-        out.atInit.source[used] = k;
-        out.winsA[used] = aWon + 0.5 * tie;
-        out.winsB[used++] = bWon + 0.5 * tie;
+        out.winsA[at] = aWon + 0.5 * tie;
+        out.winsB[at] = bWon + 0.5 * tie;
       }
       const shift = 3 * next - base;
       if (shift > 0 && j + 1 < blocks) {
@@ -130,7 +141,7 @@ export class Resampler {
         base = 3 * next;
       }
     }
-    out.m = used;
+    out.m = compact ? used : m;
   }
 }
 
@@ -144,6 +155,11 @@ export interface ResampleTables {
   readonly draws: number;
   /** Pairs. */
   readonly m: number;
+  /**
+   * The share of the pairs a replicate is expected to leave without a vote, Σ e^(−votes) / m (a pair's
+   * draws are nearly Poisson): what compacting a replicate would save its refit (see Resampler.resample).
+   */
+  readonly emptyShare: number;
   readonly blocks: number;
   /** Block j's pieces are [blockStart[j], blockStart[j + 1]). */
   readonly blockStart: Int32Array;
@@ -169,9 +185,11 @@ export function resampleTables(data: PairData, scratch: Workspace, out: Arrays =
   const m = winsA.length;
   let total = 0;
   let cells = 0;
+  let empty = 0;
   for (let k = 0; k < m; k++) {
     const t = ties ? ties[k]! : 0;
     total += winsA[k]! + winsB[k]!;
+    empty += Math.exp(-(winsA[k]! + winsB[k]!));
     cells += (winsA[k]! > t / 2 ? 1 : 0) + (winsB[k]! > t / 2 ? 1 : 0) + (t > 0 ? 1 : 0);
   }
   const blocks = cells <= ONE_BLOCK ? 1 : Math.ceil(cells / BLOCK);
@@ -245,6 +263,7 @@ export function resampleTables(data: PairData, scratch: Workspace, out: Arrays =
   return {
     draws: Math.round(total),
     m,
+    emptyShare: m > 0 ? empty / m : 0,
     blocks,
     blockStart,
     threshold: threshold.subarray(0, pieces),

@@ -55,6 +55,11 @@ export interface BootstrapOptions {
 export interface BootstrapRoundsOptions extends Omit<BootstrapOptions, 'rounds'> {
   readonly from: number;
   readonly to: number;
+  /**
+   * Whether a replicate's refit works on its non-empty pairs only (see Resampler.resample); the samples are
+   * the same either way. Default: when a replicate is expected to leave more than COMPACT_ABOVE of them empty.
+   */
+  readonly compact?: boolean;
 }
 
 export interface BootstrapSamples {
