@@ -76,3 +76,38 @@ describe('the ranking lease', () => {
     expect((await lease())!.left).toBeLessThanOrEqual(0);
   });
 });
+
+describe('the pair tallies read', () => {
+  it('gives every pair of the jerseys asked for, in order, however the pages fall on pairs with others', async () => {
+    const seeded = await seedCatalogue(t.db, { teams: 1, models: ['Away'], seasons: [2001, 2002, 2003, 2004, 2005] });
+    const ids = seeded.jerseys.map((j) => j.id).sort();
+    // Every pair of the five jerseys, with its own counts; the job asks for three of them (one retired in
+    // between), so pages of two rows end on pairs it must skip and go on after.
+    const rows = ids.flatMap((low, i) =>
+      ids.slice(i + 1).map((high, j) => ({ low, high, wins: [i, j + 1, (i + j) % 2] })),
+    );
+    await t.db.execute(sql`delete from pair_stats`);
+    for (const r of rows)
+      await t.db.execute(
+        sql`insert into pair_stats (low_id, high_id, low_wins, high_wins, ties)
+            values (${r.low}, ${r.high}, ${r.wins[0]}, ${r.wins[1]}, ${r.wins[2]})`,
+      );
+    const asked = [ids[0]!, ids[2]!, ids[4]!];
+    const index = new Map(asked.map((id, i) => [id, i]));
+    const expected = rows
+      .filter((r) => index.has(r.low) && index.has(r.high))
+      .map((r) => [index.get(r.low), index.get(r.high), ...r.wins]);
+    const repository = new RankingRepository(t.db);
+    for (const pageSize of [1, 2, 3, 100]) {
+      const tallies = await repository.pairTallies(index, undefined, undefined, pageSize);
+      const read = Array.from({ length: tallies.length }, (_, k) => [
+        tallies.a[k],
+        tallies.b[k],
+        tallies.winsA[k],
+        tallies.winsB[k],
+        tallies.ties[k],
+      ]);
+      expect(read).toEqual(expected);
+    }
+  });
+});

@@ -171,24 +171,41 @@ export class RankingRepository {
     const out = new TallyBuilder(expected);
     let after: { low: string; high: string } | null = null;
     for (;;) {
-      const rows: { low: number; high: number; low_wins: number; high_wins: number; ties: number }[] =
-        await queryRows(
-          this.jobs,
-          sql`with p as (select e.id::uuid as id, (e.at - 1)::int as at
-                           from json_array_elements_text(${positions}::json) with ordinality as e(id, at))
-              select l.at as low, h.at as high, ${col(t.lowWins)} as low_wins, ${col(t.highWins)} as high_wins,
-                     ${col(t.ties)} as ties
-                from ${t}
-                join p l on l.id = ${t.lowId}
-                join p h on h.id = ${t.highId}
-               where ${only}
-                 ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
-               order by ${t.lowId}, ${t.highId} limit ${pageSize}`,
-        );
-      for (const r of rows) out.add(r.low, r.high, r.low_wins, r.high_wins, r.ties);
+      // The page is cut along the key first (so the index gives it in order), then given positions; a pair
+      // with a jersey outside `index` has none, and comes with its ids, which the next page may start after.
+      const rows: {
+        low: number | null;
+        high: number | null;
+        low_id: string | null;
+        high_id: string | null;
+        low_wins: number;
+        high_wins: number;
+        ties: number;
+      }[] = await queryRows(
+        this.jobs,
+        sql`with p as (select e.id::uuid as id, (e.at - 1)::int as at
+                         from json_array_elements_text(${positions}::json) with ordinality as e(id, at)),
+                 page as (select ${col(t.lowId)} as low_id, ${col(t.highId)} as high_id, ${col(t.lowWins)} as low_wins,
+                                 ${col(t.highWins)} as high_wins, ${col(t.ties)} as ties
+                            from ${t}
+                           where ${only}
+                             ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
+                           order by ${t.lowId}, ${t.highId} limit ${pageSize})
+            select l.at as low, h.at as high,
+                   case when l.at is null or h.at is null then page.low_id::text end as low_id,
+                   case when l.at is null or h.at is null then page.high_id::text end as high_id,
+                   page.low_wins, page.high_wins, page.ties
+              from page left join p l on l.id = page.low_id left join p h on h.id = page.high_id
+             order by page.low_id, page.high_id`,
+      );
+      for (const r of rows)
+        if (r.low !== null && r.high !== null) out.add(r.low, r.high, r.low_wins, r.high_wins, r.ties);
       if (rows.length < pageSize) return out.build();
       const last = rows[rows.length - 1]!;
-      after = { low: ids[last.low]!, high: ids[last.high]! };
+      after =
+        last.low !== null && last.high !== null
+          ? { low: ids[last.low]!, high: ids[last.high]! }
+          : { low: last.low_id!, high: last.high_id! };
     }
   }
 
