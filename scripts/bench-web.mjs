@@ -96,6 +96,12 @@ try {
           const file = `${build.name}-${name}-${i + 1}.json`.replace(/[^\w.-]+/g, '-');
           writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
         }
+        // A run whose trace Lighthouse could not read (NO_NAVSTART on a loaded machine) has no
+        // scores: left out, not counted as a 0 in the median.
+        if (lhr.runtimeError) {
+          console.log(`${build.name}, ${name}, run ${i + 1}: ${lhr.runtimeError.code}, left out`);
+          continue;
+        }
         const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
         runs.get(build).push({
           build: build.name,
@@ -119,7 +125,7 @@ try {
     }
     for (const build of builds) {
       const list = runs.get(build).sort((a, b) => a.performance - b.performance);
-      rows.get(build).push(list[Math.floor(list.length / 2)]);
+      if (list.length) rows.get(build).push(list[Math.floor(list.length / 2)]);
     }
   }
   const all = builds.flatMap((b) => rows.get(b));
