@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import type { ImageRef } from '@manto/contracts';
 import classes from './jersey-image.module.css';
 
@@ -19,7 +18,7 @@ interface JerseyImageProps {
  */
 export function JerseyImage({ image, alt, sizes, priority = false, tint }: JerseyImageProps) {
   return (
-    <Box className={classes.frame} style={tint ? { background: tint } : undefined}>
+    <div className={classes.frame} style={tint ? { background: tint } : undefined}>
       {image && (
         <img
           className={classes.image}
@@ -34,6 +33,6 @@ export function JerseyImage({ image, alt, sizes, priority = false, tint }: Jerse
           decoding="async"
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 /** A score and its 95% interval on an axis: the ranking screens' and the jersey page's bars. */
+import { numberFormat } from './number-format.ts';
 
 /**
  * A score on the Elo scale, shown as a whole number without grouping: "1.149" would read as a
  * decimal to many, and Elo tables write 1149.
  */
 export function formatScore(score: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false }).format(Math.round(score));
+  return numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false }).format(Math.round(score));
 }
 
 export interface Axis {

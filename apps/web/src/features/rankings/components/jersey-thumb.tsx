@@ -1,8 +1,9 @@
-import { Anchor, Box, Text } from '@mantine/core';
 import type { JerseySummary } from '@manto/contracts';
 import { Link } from 'react-router';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import classes from './rankings.module.css';
+
+// Plain elements, not Mantine's Box, Anchor and Text: the ranking draws these once per row.
 
 /** A small square jersey picture; decorative, the link next to it names the jersey. */
 export function JerseyThumb({
@@ -15,9 +16,9 @@ export function JerseyThumb({
   priority?: boolean;
 }) {
   return (
-    <Box w={size} className={classes.thumb}>
+    <div className={classes.thumb} style={{ width: size }}>
       <JerseyImage image={jersey.image} alt="" sizes={`${size}px`} priority={priority} />
-    </Box>
+    </div>
   );
 }
 
@@ -29,13 +30,14 @@ export const jerseyName = (j: Pick<JerseySummary, 'team' | 'modelYear' | 'model'
 /** The link that names a ranked jersey: year (and team, in the global ranking), model and supplier. */
 export function JerseyNameLink({ jersey, showTeam }: { jersey: JerseySummary; showTeam: boolean }) {
   return (
-    <Anchor component={Link} to={jerseyPath(jersey)} className={classes.jerseyLink} underline="never">
-      <Text component="span" display="block" fw={700} size="sm" truncate className={classes.jerseyName}>
+    // mantine-focus-auto: the focus ring of Mantine's own links.
+    <Link to={jerseyPath(jersey)} className={`${classes.jerseyLink} mantine-focus-auto`}>
+      <span className={`${classes.jerseyName} ${classes.truncate}`}>
         {showTeam ? `${jersey.team.name} ${jersey.modelYear}` : jersey.modelYear}
-      </Text>
-      <Text component="span" display="block" size="xs" c="dimmed" truncate>
+      </span>
+      <span className={`${classes.small} ${classes.truncate}`}>
         {jersey.model.name} · {jersey.supplier.name}
-      </Text>
-    </Anchor>
+      </span>
+    </Link>
   );
 }

@@ -1,11 +1,20 @@
-import { Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { movement, movementSymbol } from '../lib/format.ts';
 import classes from './rankings.module.css';
 
-/** ▲3 / ▼2 / = / "novo" since the previous snapshot, with a spoken label. */
-export function MovementMark({ rank, previousRank }: { rank: number; previousRank: number | null }) {
-  const { t } = useTranslation('rankings');
+/**
+ * ▲3 / ▼2 / = / "novo" since the previous snapshot, with a spoken label. Plain elements and the
+ * caller's `t`: the mark is drawn once per row, and a hook and a Mantine Text per row add up.
+ */
+export function MovementMark({
+  t,
+  rank,
+  previousRank,
+}: {
+  t: TFunction<'rankings'>;
+  rank: number;
+  previousRank: number | null;
+}) {
   const m = movement(rank, previousRank);
   const label =
     m.kind === 'up'
@@ -17,9 +26,9 @@ export function MovementMark({ rank, previousRank }: { rank: number; previousRan
           : t('movement.newLabel');
   const className = m.kind === 'up' ? classes.up : m.kind === 'down' ? classes.down : classes.same;
   return (
-    <Text component="span" size="sm" fw={700} className={`${className} ${classes.num}`} title={label}>
+    <span className={`${classes.movement} ${className} ${classes.num}`} title={label}>
       <span aria-hidden>{m.kind === 'new' ? t('movement.new') : movementSymbol(m)}</span>
-      <VisuallyHidden>{label}</VisuallyHidden>
-    </Text>
+      <span className={classes.visuallyHidden}>{label}</span>
+    </span>
   );
 }

@@ -8,6 +8,13 @@ import type { RankingParams } from '../api/rankings-api.ts';
 import { RANKING_PARAM, hasRankingFilters } from '../lib/search-params.ts';
 import classes from './rankings.module.css';
 
+/**
+ * The pickers' option lists mount at the first opening, not with the page: Mantine keeps a hidden
+ * list per picker by default, and placing those (floating-ui) forced a style and layout pass of the
+ * whole page during the rankings' first render (docs/performance.md §6).
+ */
+export const LAZY_OPTIONS = { keepMounted: false };
+
 interface RankingFiltersProps {
   ranking: Pick<Ranking, 'models' | 'suppliers' | 'seasons'>;
   filters: RankingParams;
@@ -61,6 +68,7 @@ export function RankingFilters({ ranking, filters, onChange, onClear }: RankingF
             clearable
             searchable
             disabled={years.length === 0 && filters.seasonFrom === undefined}
+            comboboxProps={LAZY_OPTIONS}
           />
           <Select
             label={t('filters.to')}
@@ -71,6 +79,7 @@ export function RankingFilters({ ranking, filters, onChange, onClear }: RankingF
             clearable
             searchable
             disabled={years.length === 0 && filters.seasonTo === undefined}
+            comboboxProps={LAZY_OPTIONS}
           />
           <Select
             label={t('filters.model')}
@@ -80,6 +89,7 @@ export function RankingFilters({ ranking, filters, onChange, onClear }: RankingF
             onChange={(v) => onChange(RANKING_PARAM.model, v)}
             clearable
             disabled={ranking.models.length === 0 && !filters.model}
+            comboboxProps={LAZY_OPTIONS}
           />
           <Select
             label={t('filters.supplier')}
@@ -89,6 +99,7 @@ export function RankingFilters({ ranking, filters, onChange, onClear }: RankingF
             onChange={(v) => onChange(RANKING_PARAM.supplier, v)}
             clearable
             disabled={ranking.suppliers.length === 0 && !filters.supplier}
+            comboboxProps={LAZY_OPTIONS}
           />
         </SimpleGrid>
       </Box>

@@ -1,4 +1,3 @@
-import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Ranking } from '@manto/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +10,19 @@ import { ProvisionalBadge } from './provisional-badge.tsx';
 import classes from './rankings.module.css';
 import { useLocale } from '#lib/use-locale.ts';
 
-/** The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. */
+/**
+ * The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. The rows
+ * are plain elements styled by the CSS module, not Mantine layout components: 50 rows of twenty
+ * of those were most of a phone's main-thread time on this page (docs/performance.md §6).
+ */
 export function RankingList({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
+  const rankLabel = `${t('table.rank')} `;
+  const scoreLabel = `${t('table.score')} `;
+  const rankUb = t('table.rankUb');
 
   return (
     <ul className={classes.mobileList} aria-label={t('table.caption')}>
@@ -25,54 +31,47 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
         return (
           <Fragment key={j.id}>
             {i === firstProvisional && (
-              <li className={classes.mobileItem}>
-                <Group gap="xs" wrap="nowrap" align="start">
-                  <ProvisionalBadge size="xs" />
-                  <Text size="xs" c="dimmed">
-                    {t('table.provisionalSection')}
-                  </Text>
-                </Group>
+              <li className={`${classes.mobileItem} ${classes.mobileSection}`}>
+                <ProvisionalBadge size="xs" />
+                <span className={classes.small}>{t('table.provisionalSection')}</span>
               </li>
             )}
-            <li className={classes.mobileItem}>
-              <Group gap="sm" wrap="nowrap" align="start">
-                <Stack gap={2} className={classes.mobileRank} align="center">
-                  <Text fw={700} size="xl" lh={1.1} className={classes.num}>
-                    <VisuallyHidden>{t('table.rank')} </VisuallyHidden>
-                    {row.rank}
-                  </Text>
-                  <MovementMark rank={row.rank} previousRank={row.previousRank} />
-                </Stack>
-                <JerseyThumb jersey={j} size={56} priority={i < 4} />
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Group gap="xs" wrap="nowrap" justify="space-between" align="start">
-                    <JerseyNameLink jersey={j} showTeam={showTeam} />
-                    <Text fw={700} className={classes.num} style={{ flex: 'none' }}>
-                      <VisuallyHidden>{t('table.score')} </VisuallyHidden>
-                      {formatScore(row.score, locale)}
-                    </Text>
-                  </Group>
-                  <Box mt={4}>
-                    <IntervalBar
-                      axis={ranking.axis}
-                      lower={row.lower}
-                      score={row.score}
-                      upper={row.upper}
-                      provisional={row.provisional}
-                    />
-                  </Box>
-                  <Group gap={6} mt={2} wrap="wrap">
-                    <Text size="xs" c="dimmed">
-                      {t('card.record', {
-                        votes: t('status.votes', { count: row.votes }),
-                        winRate: formatWinRate(row.winRate, locale),
-                      })}{' '}
-                      · {t('table.rankUb')} {row.rankUb}
-                    </Text>
-                    {row.provisional && <ProvisionalBadge size="xs" />}
-                  </Group>
-                </Box>
-              </Group>
+            <li className={`${classes.mobileItem} ${classes.mobileRow}`}>
+              <div className={classes.mobileRank}>
+                <span className={`${classes.mobileRankNumber} ${classes.num}`}>
+                  <span className={classes.visuallyHidden}>{rankLabel}</span>
+                  {row.rank}
+                </span>
+                <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
+              </div>
+              <JerseyThumb jersey={j} size={56} priority={i < 4} />
+              <div className={classes.mobileBody}>
+                <div className={classes.mobileHead}>
+                  <JerseyNameLink jersey={j} showTeam={showTeam} />
+                  <span className={`${classes.mobileScore} ${classes.num}`}>
+                    <span className={classes.visuallyHidden}>{scoreLabel}</span>
+                    {formatScore(row.score, locale)}
+                  </span>
+                </div>
+                <IntervalBar
+                  className={classes.mobileBar}
+                  axis={ranking.axis}
+                  lower={row.lower}
+                  score={row.score}
+                  upper={row.upper}
+                  provisional={row.provisional}
+                />
+                <div className={classes.mobileMeta}>
+                  <span className={classes.small}>
+                    {t('card.record', {
+                      votes: t('status.votes', { count: row.votes }),
+                      winRate: formatWinRate(row.winRate, locale),
+                    })}{' '}
+                    · {rankUb} {row.rankUb}
+                  </span>
+                  {row.provisional && <ProvisionalBadge size="xs" />}
+                </div>
+              </div>
             </li>
           </Fragment>
         );

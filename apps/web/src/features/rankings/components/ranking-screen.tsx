@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, 
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -77,6 +77,10 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
+  // The rows render after the rest of the page, in a second render React can interrupt: the header
+  // (its subtitle is the page's largest paint) and the status line paint without waiting for 50 rows,
+  // and a phone stays responsive while they render (docs/performance.md §6).
+  const deferred = useDeferredValue(query.data ?? null, null);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 
@@ -190,6 +194,11 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   }
 
   const notFitted = data.fittedAt === null;
+  // Another scope's rows (a team's, a segment's) never stand in for this one's, even for a moment.
+  const rows =
+    deferred && deferred.team?.slug === data.team?.slug && deferred.segment?.key === data.segment?.key
+      ? deferred
+      : null;
 
   return (
     <Stack gap="lg">
@@ -239,10 +248,10 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             )
           ) : (
             <Box
-              style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-              aria-busy={query.isFetching}
+              style={{ opacity: query.isPlaceholderData || rows !== data ? 0.6 : 1, transition: 'opacity 150ms' }}
+              aria-busy={query.isFetching || rows !== data}
             >
-              {wide ? <RankingTable ranking={data} /> : <RankingList ranking={data} />}
+              {!rows ? <RankingSkeleton /> : wide ? <RankingTable ranking={rows} /> : <RankingList ranking={rows} />}
             </Box>
           )}
           <PageControls

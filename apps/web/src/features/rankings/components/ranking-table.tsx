@@ -121,7 +121,7 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
                   {formatWinRate(row.winRate, locale)}
                 </Table.Td>
                 <Table.Td ta="center">
-                  <MovementMark rank={row.rank} previousRank={row.previousRank} />
+                  <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
                 </Table.Td>
               </Table.Tr>
             </Fragment>

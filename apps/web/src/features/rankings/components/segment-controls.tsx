@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { regionOptions } from '../lib/regions.ts';
+import { LAZY_OPTIONS } from './ranking-filters.tsx';
 
 /** The region picker's value for "every region" (a Select needs a value to show the choice). */
 const ALL = 'all';
@@ -42,7 +43,7 @@ export function SegmentControls({ neutral, region, segments, onNeutral, onRegion
         allowDeselect={false}
         searchable
         w={{ base: '100%', xs: 280 }}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ ...LAZY_OPTIONS, withinPortal: true }}
       />
       <Switch
         label={t('segments.neutral')}

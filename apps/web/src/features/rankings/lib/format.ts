@@ -1,13 +1,14 @@
 /** Pure helpers of the ranking screens: counts, win rates, movement, relative time (scores: lib/interval.ts). */
+import { numberFormat } from '#lib/number-format.ts';
 
 export function formatCount(count: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(count);
+  return numberFormat(locale).format(count);
 }
 
 /** A win rate (0..1) as a whole percentage; '—' without votes. */
 export function formatWinRate(winRate: number | null, locale: string): string {
   if (winRate === null || !Number.isFinite(winRate)) return '—';
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(winRate);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(winRate);
 }
 
 export type Movement = { kind: 'new' } | { kind: 'same' } | { kind: 'up'; by: number } | { kind: 'down'; by: number };
