@@ -151,11 +151,10 @@ export class RankingRepository {
    * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
    * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
-   * task on the event loop (requests are served between them). The database turns the ids into positions:
-   * rows of five integers leave a quarter of the garbage of rows with two id strings, which at two million
-   * pairs outlived the young generation and stayed in the heap through the fits (docs/performance.md,
-   * peak RSS). With `segment`, that segment's tallies (segment_pair_stats, as the last
-   * rebuildSegmentTallies left them).
+   * task on the event loop (requests are served between them). The database turns the ids into positions,
+   * so a row is five integers: rows with two id strings each, two million of them, outlived the young
+   * generation and stayed in the heap through the fits (docs/performance.md §7). With `segment`, that
+   * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them).
    */
   async pairTallies(
     index: ReadonlyMap<string, number>,
