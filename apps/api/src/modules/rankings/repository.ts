@@ -152,8 +152,8 @@ export class RankingRepository {
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
    * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
    * task on the event loop (requests are served between them). The database turns the ids into positions,
-   * so a row is five integers: rows with two id strings each, two million of them, outlived the young
-   * generation and stayed in the heap through the fits (docs/performance.md §7). With `segment`, that
+   * so a row is five integers: two million rows with two id strings each are garbage that can outlive
+   * the young generation and stay in the heap through the fits (docs/performance.md §7). With `segment`, that
    * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them).
    */
   async pairTallies(
