@@ -43,6 +43,8 @@ export class RankingService {
   /** Serialized ranking pages by query: the same first pages are asked for over and over. */
   private readonly pages = new Map<string, { at: number; json: string }>();
   private segmentsCache: { at: number; value: Promise<Segments> } | null = null;
+  /** The catalogue copy each snapshot's rows were drawn from (see load). */
+  private readonly builtFrom = new WeakMap<Snapshot, ReadonlyMap<string, unknown>>();
 
   constructor(
     private readonly repository: RankingRepository,
@@ -62,16 +64,25 @@ export class RankingService {
   snapshot(scope: string): Promise<Snapshot | null> {
     const hit = this.cache.get(scope);
     if (hit && this.now() - hit.at < CACHE_MS) return hit.value;
-    const value = this.load(scope);
+    const value = this.load(scope, hit?.value);
     this.cache.set(scope, { at: this.now(), value });
     value.catch(() => this.cache.delete(scope));
     return value;
   }
 
-  private async load(scope: string): Promise<Snapshot | null> {
+  /**
+   * The scope's latest fit as rows; `previous` (the expired copy) is kept when neither the fit nor the
+   * catalogue copy changed. Rebuilt every CACHE_MS instead, a 2 000-row snapshot was megabytes of
+   * garbage old enough to leave the young generation, and under steady traffic during a long ranking job
+   * it piled up in the heap (docs/performance.md §7).
+   */
+  private async load(scope: string, previous?: Promise<Snapshot | null>): Promise<Snapshot | null> {
     const fit = await this.repository.latestFit(scope);
     if (!fit) return null;
-    const [entries, catalogue] = await Promise.all([this.repository.entries(fit.id), this.catalogue.jerseys()]);
+    const catalogue = await this.catalogue.jerseys();
+    const last = await previous?.catch(() => null);
+    if (last && last.fitId === fit.id && this.builtFrom.get(last) === catalogue) return last;
+    const entries = await this.repository.entries(fit.id);
     const rows: RankingRow[] = [];
     for (const e of entries) {
       const jersey = catalogue.get(e.jerseyId);
@@ -94,13 +105,15 @@ export class RankingService {
         previousRank: e.previousRank,
       });
     }
-    return {
+    const snapshot: Snapshot = {
       fitId: fit.id,
       fittedAt: new Date(fit.fittedAt).toISOString(),
       votes: fit.votes,
       voters: fit.voters,
       rows,
     };
+    this.builtFrom.set(snapshot, catalogue);
+    return snapshot;
   }
 
   /**
