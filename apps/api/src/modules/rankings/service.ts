@@ -72,9 +72,8 @@ export class RankingService {
 
   /**
    * The scope's latest fit as rows; `previous` (the expired copy) is kept when neither the fit nor the
-   * catalogue copy changed. Rebuilt every CACHE_MS instead, a 2 000-row snapshot was megabytes of
-   * garbage old enough to leave the young generation, and under steady traffic during a long ranking job
-   * it piled up in the heap (docs/performance.md §7).
+   * catalogue copy changed, so a ranking being viewed costs one small query every CACHE_MS rather than
+   * reading and rebuilding its 2 000 rows (and their garbage) each time.
    */
   private async load(scope: string, previous?: Promise<Snapshot | null>): Promise<Snapshot | null> {
     const fit = await this.repository.latestFit(scope);
