@@ -43,6 +43,19 @@ function simulate(truth: ArrayLike<number>, count: number, rng: Rng, tieRate = 0
   return votes;
 }
 
+/** Votes among n items of random strength, aggregated (the bootstrap tests' data). */
+function randomData(rng: Rng, n: number, votes: number, tieRate: number): PairData {
+  return aggregate(
+    n,
+    simulate(
+      Array.from({ length: n }, () => gaussian(rng)),
+      votes,
+      rng,
+      tieRate,
+    ),
+  );
+}
+
 function maxAbsDiff(x: ArrayLike<number>, y: ArrayLike<number>): number {
   let d = 0;
   for (let i = 0; i < x.length; i++) d = Math.max(d, Math.abs(x[i]! - y[i]!));
@@ -186,15 +199,7 @@ describe('bootstrap', () => {
 
   it('is reproducible for a seed and differs across seeds', () => {
     const rng = new Rng(8);
-    const data = aggregate(
-      15,
-      simulate(
-        Array.from({ length: 15 }, () => gaussian(rng)),
-        1500,
-        rng,
-        0.1,
-      ),
-    );
+    const data = randomData(rng, 15, 1500, 0.1);
     const { theta } = fit(data);
     const first = bootstrap(data, theta, { rounds: 50, seed: 42 });
     const again = bootstrap(data, theta, { rounds: 50, seed: 42 });
@@ -214,15 +219,7 @@ describe('bootstrap', () => {
 
   it('gives the same samples however its rounds are split (each round has its own random stream)', () => {
     const rng = new Rng(9);
-    const data = aggregate(
-      12,
-      simulate(
-        Array.from({ length: 12 }, () => gaussian(rng)),
-        1000,
-        rng,
-        0.1,
-      ),
-    );
+    const data = randomData(rng, 12, 1000, 0.1);
     const { theta } = fit(data);
     const all = bootstrapRounds(data, theta, { seed: 3, from: 0, to: 30 });
     const parts = [
@@ -242,15 +239,7 @@ describe('bootstrap', () => {
     const rng = new Rng(12);
     // Sparse (most pairs one or two votes: many empty in a replicate) and dense data, with ties.
     for (const votes of [400, 20000]) {
-      const data = aggregate(
-        40,
-        simulate(
-          Array.from({ length: 40 }, () => gaussian(rng)),
-          votes,
-          rng,
-          0.1,
-        ),
-      );
+      const data = randomData(rng, 40, votes, 0.1);
       const { theta } = fit(data);
       const compacted = bootstrapRounds(data, theta, { seed: 5, from: 0, to: 20, compact: true });
       const inPlace = bootstrapRounds(data, theta, { seed: 5, from: 0, to: 20, compact: false });
@@ -268,15 +257,7 @@ describe('bootstrap', () => {
       [25, 20000],
       [40, 6000],
     ] as const) {
-      const data = aggregate(
-        n,
-        simulate(
-          Array.from({ length: n }, () => gaussian(rng)),
-          votes,
-          rng,
-          0.1,
-        ),
-      );
+      const data = randomData(rng, n, votes, 0.1);
       const { theta } = fit(data);
       const fresh = bootstrapRounds(data, theta, { seed: 4, from: 3, to: 13 });
       const reused = bootstrapRounds(data, theta, { seed: 4, from: 3, to: 13 }, workspace);
@@ -286,15 +267,7 @@ describe('bootstrap', () => {
 
   it('gives the same samples from a basis built once in shared memory, with the share drawn in another workspace', () => {
     const rng = new Rng(11);
-    const data = aggregate(
-      30,
-      simulate(
-        Array.from({ length: 30 }, () => gaussian(rng)),
-        8000,
-        rng,
-        0.1,
-      ),
-    );
+    const data = randomData(rng, 30, 8000, 0.1);
     const { theta } = fit(data);
     const basis = bootstrapBasis(
       data,
@@ -309,15 +282,7 @@ describe('bootstrap', () => {
     const second = bootstrapRounds(data, theta, { seed: 9, from: 5, to: 12 }, new Workspace(), basis);
     expect([...first.samples, ...second.samples]).toEqual(Array.from(alone.samples));
     // A basis of other data is refused rather than read out of bounds.
-    const other = aggregate(
-      30,
-      simulate(
-        Array.from({ length: 30 }, () => gaussian(rng)),
-        500,
-        rng,
-        0.1,
-      ),
-    );
+    const other = randomData(rng, 30, 500, 0.1);
     expect(() => bootstrapRounds(other, fit(other).theta, { seed: 9, from: 0, to: 2 }, new Workspace(), basis)).toThrow(
       RangeError,
     );
@@ -332,17 +297,7 @@ describe('bootstrap', () => {
       [150, 40000, 1],
       [300, 30000, 0],
     ] as const)
-      shapes.push(
-        aggregate(
-          n,
-          simulate(
-            Array.from({ length: n }, () => gaussian(rng)),
-            votes,
-            rng,
-            ties,
-          ),
-        ),
-      );
+      shapes.push(randomData(rng, n, votes, ties));
     const { ties: _ties, ...halves } = shapes[1]!;
     shapes.push(halves, {
       n: 3,
