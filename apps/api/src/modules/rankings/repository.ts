@@ -39,6 +39,14 @@ export interface OutlierSuspect {
  * The rankings module's SQL: the snapshots readers are served from and everything the ranking job
  * reads and writes (state, lease, votes, snapshots, pruning, outlier flags).
  */
+/** One page of pair tallies: its size, its last key, and its pairs in the index as five int32 each. */
+interface TallyPage {
+  rows: number;
+  last_low: string | null;
+  last_high: string | null;
+  pairs: Uint8Array | null;
+}
+
 export class RankingRepository {
   /** `jobs` serves the job's statements (the background pool, client.ts); `db` the readers'. */
   constructor(
@@ -151,9 +159,10 @@ export class RankingRepository {
    * The pair tallies (every valid, non-skip vote, kept by the vote statement and by flag changes) as
    * typed arrays over `index` (jersey id → position; pairs with another jersey are left out), read in
    * pages along the primary key so memory stays flat whatever the number of pairs, and each page is a short
-   * task on the event loop (requests are served between them). The database turns the ids into positions,
-   * so a row is five integers: two million rows with two id strings each are garbage that can outlive
-   * the young generation and stay in the heap through the fits (docs/performance.md §7). With `segment`, that
+   * task on the event loop (requests are served between them). The database turns the ids into positions
+   * and packs a page into one value, 20 bytes a pair: read as rows, the ten thousand row objects of a page
+   * piled up over the socket reads that bring it, outlived young collections, and at ten million votes (eight
+   * million rows with the segments') filled the main heap (docs/performance.md §7). With `segment`, that
    * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them).
    */
   async pairTallies(
@@ -170,17 +179,9 @@ export class RankingRepository {
     const out = new TallyBuilder(expected);
     let after: { low: string; high: string } | null = null;
     for (;;) {
-      // The page is cut along the key first (so the index gives it in order), then given positions; a pair
-      // with a jersey outside `index` has none, and comes with its ids, which the next page may start after.
-      const rows: {
-        low: number | null;
-        high: number | null;
-        low_id: string | null;
-        high_id: string | null;
-        low_wins: number;
-        high_wins: number;
-        ties: number;
-      }[] = await queryRows(
+      // The page is cut along the key first (so the index gives it in order), then given positions: a pair
+      // with a jersey outside `index` has none and is left out, and the next page starts after the last key.
+      const result: TallyPage[] = await queryRows<TallyPage>(
         this.jobs,
         sql`with p as (select e.id::uuid as id, (e.at - 1)::int as at
                          from json_array_elements_text(${positions}::json) with ordinality as e(id, at)),
@@ -189,22 +190,31 @@ export class RankingRepository {
                             from ${t}
                            where ${only}
                              ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
-                           order by ${t.lowId}, ${t.highId} limit ${pageSize})
-            select l.at as low, h.at as high,
-                   case when l.at is null or h.at is null then page.low_id::text end as low_id,
-                   case when l.at is null or h.at is null then page.high_id::text end as high_id,
-                   page.low_wins, page.high_wins, page.ties
-              from page left join p l on l.id = page.low_id left join p h on h.id = page.high_id
-             order by page.low_id, page.high_id`,
+                           order by ${t.lowId}, ${t.highId} limit ${pageSize}),
+                 last as (select low_id, high_id from page order by low_id desc, high_id desc limit 1)
+            select (select count(*)::int from page) as rows,
+                   (select low_id::text from last) as last_low,
+                   (select high_id::text from last) as last_high,
+                   (select string_agg(int4send(l.at) || int4send(h.at) || int4send(page.low_wins) ||
+                                      int4send(page.high_wins) || int4send(page.ties), ''::bytea
+                                      order by page.low_id, page.high_id)
+                      from page join p l on l.id = page.low_id join p h on h.id = page.high_id) as pairs`,
       );
-      for (const r of rows)
-        if (r.low !== null && r.high !== null) out.add(r.low, r.high, r.low_wins, r.high_wins, r.ties);
-      if (rows.length < pageSize) return out.build();
-      const last = rows[rows.length - 1]!;
-      after =
-        last.low !== null && last.high !== null
-          ? { low: ids[last.low]!, high: ids[last.high]! }
-          : { low: last.low_id!, high: last.high_id! };
+      const page = result[0]!;
+      if (page.pairs) {
+        // int4send writes big-endian, DataView's default.
+        const view = new DataView(page.pairs.buffer, page.pairs.byteOffset, page.pairs.byteLength);
+        for (let at = 0; at < view.byteLength; at += 20)
+          out.add(
+            view.getInt32(at),
+            view.getInt32(at + 4),
+            view.getInt32(at + 8),
+            view.getInt32(at + 12),
+            view.getInt32(at + 16),
+          );
+      }
+      if (page.rows < pageSize) return out.build();
+      after = { low: page.last_low!, high: page.last_high! };
     }
   }
 
