@@ -155,8 +155,8 @@ describe('the fit executor', () => {
       n: 3,
       a: new Int32Array(0),
       b: new Int32Array(0),
-      winsA: new Float64Array(0),
-      winsB: new Float64Array(0),
+      winsA: new Float32Array(0),
+      winsB: new Float32Array(0),
     };
     const fit = await withExecutor(workerUrl, 2, (executor) => executor.run(empty, 100, 1));
     expect(Array.from(fit.score)).toEqual([1000, 1000, 1000]);
@@ -182,8 +182,8 @@ describe('the fit executor', () => {
       n: 2,
       a: Int32Array.of(0),
       b: Int32Array.of(5),
-      winsA: Float64Array.of(1),
-      winsB: Float64Array.of(0),
+      winsA: Float32Array.of(1),
+      winsB: Float32Array.of(0),
     };
     await withExecutor(workerUrl, 2, async (executor) => {
       await expect(executor.run(bad, 10, 1)).rejects.toThrow();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type BootstrapBasis, type PairData, SharedArena, basisBytes } from './bradley-terry/index.ts';
+import { type BootstrapBasis, type Counts, type PairData, SharedArena, basisBytes } from './bradley-terry/index.ts';
 import { type ScopeFit, assembleScope, fitScope } from './fit-scope.ts';
 import type { ShareReply, ShareRequest } from './fit-worker.ts';
 
@@ -48,11 +48,11 @@ function inlineExecutor(): FitExecutor {
   };
 }
 
-/** A pair's bytes in the arena: winsA, winsB and ties (doubles), a and b (32-bit); 16 more for alignment. */
-const PAIR_BYTES = 3 * 8 + 2 * 4;
+/** A pair's bytes in the arena: winsA, winsB and ties (32-bit floats), a and b (32-bit ints); 16 more for alignment. */
+const PAIR_BYTES = 5 * 4;
 
 /** Pair data with their tie counts, as the ranking job builds them. */
-export type PairArrays = PairData & { readonly ties: Float64Array };
+export type PairArrays = PairData & { readonly ties: Counts };
 
 /** The full fit, and the bootstrap's basis the worker built for every share. */
 interface FullFit {
@@ -126,10 +126,9 @@ function workerExecutor(url: URL, workers: number): FitExecutor {
     const bytes = PAIR_BYTES * m + 16 + basisBytes(m);
     if (arena.byteLength < bytes) arena = new SharedArrayBuffer(Math.ceil(bytes * 1.125));
     const carve = new SharedArena(arena);
-    // Float64 arrays first, so none needs padding.
-    const winsA = carve.float64('winsA', m);
-    const winsB = carve.float64('winsB', m);
-    const ties = withTies ? carve.float64('ties', m) : undefined;
+    const winsA = carve.float32('winsA', m);
+    const winsB = carve.float32('winsB', m);
+    const ties = withTies ? carve.float32('ties', m) : undefined;
     const pairs = { n, winsA, winsB, ...(ties ? { ties } : {}), a: carve.int32('a', m), b: carve.int32('b', m) };
     return { pairs, basisAt: carve.used };
   }

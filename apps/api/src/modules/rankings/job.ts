@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
-import type { PairData } from './bradley-terry/index.ts';
+import { MAX_PAIR_VOTES, type PairData } from './bradley-terry/index.ts';
 import type { FitExecutor, PairArrays } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
@@ -395,6 +395,8 @@ export async function scopeData(
     if (a < 0 || b < 0) continue;
     count++;
     const [wa, wb, t] = [tallies.winsA[k]!, tallies.winsB[k]!, tallies.ties[k]!];
+    // The pairs' counts are 32-bit floats (Counts): exact only below this.
+    if (wa + wb + t >= MAX_PAIR_VOTES) throw new RangeError(`a pair holds ${wa + wb + t} votes, too many to fit`);
     wins[a]! += wa;
     losses[b]! += wa;
     wins[b]! += wb;
@@ -434,9 +436,9 @@ function newPairArrays(n: number, m: number): PairArrays {
     n,
     a: new Int32Array(m),
     b: new Int32Array(m),
-    winsA: new Float64Array(m),
-    winsB: new Float64Array(m),
-    ties: new Float64Array(m),
+    winsA: new Float32Array(m),
+    winsB: new Float32Array(m),
+    ties: new Float32Array(m),
   };
 }
 

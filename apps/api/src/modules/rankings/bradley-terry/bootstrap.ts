@@ -70,8 +70,8 @@ export function bootstrapRounds(
   const replicate: Replicate = {
     a: compact ? workspace.int32('bootstrap.a', m) : a,
     b: compact ? workspace.int32('bootstrap.b', m) : b,
-    winsA: workspace.float64('bootstrap.winsA', m),
-    winsB: workspace.float64('bootstrap.winsB', m),
+    winsA: workspace.float32('bootstrap.winsA', m),
+    winsB: workspace.float32('bootstrap.winsB', m),
     m: 0,
     atInit: { sigma, variance, ...(compact ? { source: workspace.int32('bootstrap.source', m) } : {}) },
   };

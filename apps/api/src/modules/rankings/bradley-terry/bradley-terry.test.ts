@@ -303,8 +303,8 @@ describe('bootstrap', () => {
       n: 3,
       a: new Int32Array(0),
       b: new Int32Array(0),
-      winsA: new Float64Array(0),
-      winsB: new Float64Array(0),
+      winsA: new Float32Array(0),
+      winsB: new Float32Array(0),
     });
     for (const data of shapes) {
       const arena = new SharedArena(new SharedArrayBuffer(basisBytes(data.a.length)));
@@ -358,8 +358,8 @@ describe('Resampler', () => {
       const out: Replicate = {
         a: compact ? new Int32Array(m) : data.a,
         b: compact ? new Int32Array(m) : data.b,
-        winsA: new Float64Array(m),
-        winsB: new Float64Array(m),
+        winsA: new Float32Array(m),
+        winsB: new Float32Array(m),
         m: 0,
         atInit: {
           sigma: new Float64Array(m),

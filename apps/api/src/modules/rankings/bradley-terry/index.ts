@@ -23,6 +23,7 @@ export type {
   BootstrapResult,
   BootstrapRoundsOptions,
   BootstrapSamples,
+  Counts,
   FitOptions,
   FitResult,
   PairData,
@@ -41,4 +42,5 @@ export {
   bootstrapRounds,
 } from './bootstrap.ts';
 export { rankUpperBound } from './rank.ts';
+export { MAX_PAIR_VOTES } from './types.ts';
 export { SharedArena, Workspace } from './workspace.ts';

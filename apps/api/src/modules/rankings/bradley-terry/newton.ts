@@ -1,6 +1,14 @@
 import { checkData } from './pairs.ts';
 import { Workspace } from './workspace.ts';
-import { DEFAULT_L2, DEFAULT_MAX_ITER, DEFAULT_TOL, type FitOptions, type FitResult, type PairData } from './types.ts';
+import {
+  DEFAULT_L2,
+  DEFAULT_MAX_ITER,
+  DEFAULT_TOL,
+  type FitOptions,
+  type Counts,
+  type FitResult,
+  type PairData,
+} from './types.ts';
 
 const MAX_CG_ITER = 200;
 const ARMIJO = 1e-4;
@@ -28,8 +36,8 @@ function expNeg(y: number): number {
 export interface Pairs {
   a: Int32Array;
   b: Int32Array;
-  winsA: Float64Array;
-  winsB: Float64Array;
+  winsA: Counts;
+  winsB: Counts;
   m: number;
   /**
    * σ(d) and σ(d)·σ(−d), d = init_a − init_b, when the caller already knows them: the bootstrap
@@ -75,8 +83,8 @@ export class NewtonSolver {
     this.pairs = {
       a: new Int32Array(0),
       b: new Int32Array(0),
-      winsA: new Float64Array(0),
-      winsB: new Float64Array(0),
+      winsA: new Float32Array(0),
+      winsB: new Float32Array(0),
       m: 0,
     };
     // One array of pair weights for both points: a trial point's pass overwrites them, and when the trial

@@ -1,4 +1,4 @@
-import type { PairData, Vote } from './types.ts';
+import { MAX_PAIR_VOTES, type PairData, type Vote } from './types.ts';
 
 /**
  * Collapses raw votes into unique pairs sorted by (a, b); both orders of a pair land in the same row.
@@ -37,14 +37,20 @@ export function aggregate(n: number, votes: Iterable<Vote>): PairData {
   }
   const sorted = codes.subarray(0, count).sort();
   let size = 0;
-  for (let v = 0; v < count; v++) if (v === 0 || Math.floor(sorted[v]! / 4) !== Math.floor(sorted[v - 1]! / 4)) size++;
+  let run = 0;
+  for (let v = 0; v < count; v++) {
+    const first = v === 0 || Math.floor(sorted[v]! / 4) !== Math.floor(sorted[v - 1]! / 4);
+    if (first) size++;
+    run = first ? 1 : run + 1;
+    if (run >= MAX_PAIR_VOTES) throw new RangeError(`a pair may hold fewer than ${MAX_PAIR_VOTES} votes`);
+  }
   const out = {
     n,
     a: new Int32Array(size),
     b: new Int32Array(size),
-    winsA: new Float64Array(size),
-    winsB: new Float64Array(size),
-    ties: new Float64Array(size),
+    winsA: new Float32Array(size),
+    winsB: new Float32Array(size),
+    ties: new Float32Array(size),
   };
   let k = -1;
   let prev = -1;

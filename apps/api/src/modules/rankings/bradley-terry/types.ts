@@ -18,10 +18,19 @@ export interface PairData {
   readonly n: number;
   readonly a: Int32Array;
   readonly b: Int32Array;
-  readonly winsA: Float64Array;
-  readonly winsB: Float64Array;
-  readonly ties?: Float64Array;
+  readonly winsA: Counts;
+  readonly winsB: Counts;
+  readonly ties?: Counts;
 }
+
+/**
+ * Vote counts per pair, whole or half, as 32-bit floats: exact below MAX_PAIR_VOTES, and half the bytes
+ * of doubles at two million pairs (docs/performance.md §7). Read, they are the same doubles as before.
+ */
+export type Counts = Float32Array;
+
+/** Votes one pair may hold: a half-vote is exact in a 32-bit float below 2²³. */
+export const MAX_PAIR_VOTES = 2 ** 23;
 
 export interface FitOptions {
   /** L2 penalty strength (default 0.5). */

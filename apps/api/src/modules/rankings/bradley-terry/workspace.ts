@@ -1,8 +1,9 @@
-type Typed = Float64Array | Int32Array | Uint32Array;
+type Typed = Float64Array | Float32Array | Int32Array | Uint32Array;
 
 /** Where an engine step takes the arrays it keeps: a thread's Workspace, or `sharedArrays`. */
 export interface Arrays {
   float64(key: string, length: number): Float64Array;
+  float32(key: string, length: number): Float32Array;
   int32(key: string, length: number): Int32Array;
   uint32(key: string, length: number): Uint32Array;
 }
@@ -27,6 +28,10 @@ export class SharedArena implements Arrays {
 
   float64(_key: string, length: number): Float64Array {
     return this.carve(length, 8, (at) => new Float64Array(this.buffer, at, length));
+  }
+
+  float32(_key: string, length: number): Float32Array {
+    return this.carve(length, 4, (at) => new Float32Array(this.buffer, at, length));
   }
 
   int32(_key: string, length: number): Int32Array {
@@ -56,6 +61,10 @@ export class Workspace implements Arrays {
 
   float64(key: string, length: number): Float64Array {
     return this.take(key, length, Float64Array);
+  }
+
+  float32(key: string, length: number): Float32Array {
+    return this.take(key, length, Float32Array);
   }
 
   int32(key: string, length: number): Int32Array {
