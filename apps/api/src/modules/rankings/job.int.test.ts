@@ -7,7 +7,8 @@ import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 import type { FitExecutor } from './fit-executor.ts';
 import { fitScope } from './fit-scope.ts';
-import { LEASE_SECONDS, RankingJob } from './job.ts';
+import { MAX_PAIR_VOTES } from './bradley-terry/index.ts';
+import { LEASE_SECONDS, RankingJob, scopeData } from './job.ts';
 import { RankingRepository } from './repository.ts';
 
 let t: TestApp;
@@ -109,5 +110,26 @@ describe('the pair tallies read', () => {
       ]);
       expect(read).toEqual(expected);
     }
+  });
+});
+
+describe('a scope built from the tallies', () => {
+  it('refuses a pair with more votes than its 32-bit counts hold exactly, and takes one just below', async () => {
+    const members = [{ id: 'a' }, { id: 'b' }] as CatalogueJersey[];
+    const position = new Map([
+      ['a', 0],
+      ['b', 1],
+    ]);
+    const tallies = (votes: number) => ({
+      length: 1,
+      a: Int32Array.of(0),
+      b: Int32Array.of(1),
+      winsA: Int32Array.of(votes - 1),
+      winsB: Int32Array.of(0),
+      ties: Int32Array.of(1),
+    });
+    const below = await scopeData('global', members, position, tallies(MAX_PAIR_VOTES - 1));
+    expect([below.data.winsA[0], below.data.winsB[0]]).toEqual([MAX_PAIR_VOTES - 2 + 0.5, 0.5]);
+    await expect(scopeData('global', members, position, tallies(MAX_PAIR_VOTES))).rejects.toThrow(RangeError);
   });
 });
