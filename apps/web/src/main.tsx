@@ -6,8 +6,11 @@ import '@fontsource/archivo-black/latin-400.css';
 // Mantine's CSS in its cascade layer: the app's own CSS (modules, global.css) and the theme
 // variables Mantine writes at run time win over it whatever the order of the stylesheets, which
 // index.html puts after its static header and the routes append to <head> later (docs/performance.md §6).
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
+// Only the base styles here: each component's stylesheet comes with its code (vite.config.ts,
+// mantineCssByComponent).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
