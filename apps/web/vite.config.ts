@@ -365,6 +365,13 @@ const vendorGroups: {
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
+  // The contracts' modules without zod the first screens import (roles, languages, constants,
+  // regions): one small chunk rather than a request for each.
+  {
+    name: 'contracts-lite',
+    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$/,
+    priority: 20,
+  },
 ];
 
 export default defineConfig({

@@ -1,0 +1,90 @@
+import type * as Contracts from '@manto/contracts';
+import type { z } from 'zod';
+
+/**
+ * The contracts' schemas for the answers a first screen draws, named instead of imported: zod and
+ * the contracts (≈ 32 kB gzip, and their start-up) then load after the first paint instead of
+ * before it (docs/performance.md §6). The contracts stay the one description of every answer:
+ *
+ * - once the page has loaded (its `load` event), a named schema checks its answer before anyone sees
+ *   it, as an imported one does, loading the contracts first if need be;
+ * - before that (the first screen's own answers), the answer is used as it came and checked once the
+ *   contracts have arrived, loaded when the browser is idle after the page's load; an answer that
+ *   fails is reported to `onLateInvalidAnswer`'s handler (lib/query-client.ts), which drops the
+ *   queries holding it and asks again, now checked first: the screen then shows the invalid answer's
+ *   error, as it would have at once.
+ */
+
+type AllContracts = typeof Contracts;
+
+/** The contracts' exports that are zod schemas. */
+export type SchemaName = {
+  [K in keyof AllContracts]: AllContracts[K] extends z.ZodType ? K : never;
+}[keyof AllContracts];
+
+/** A contract's schema by name, resolved once the contracts have loaded. */
+export interface LaterSchema<S extends z.ZodType = z.ZodType> {
+  readonly later: SchemaName;
+  /** Never set: carries the schema's type for the answer's. */
+  readonly schemaType?: S;
+}
+
+/** The contract schema `name`, checked with the contracts once loaded (see above). */
+export function later<K extends SchemaName>(name: K): LaterSchema<Extract<AllContracts[K], z.ZodType>> {
+  return { later: name };
+}
+
+export function isLaterSchema(schema: unknown): schema is LaterSchema {
+  return typeof schema === 'object' && schema !== null && 'later' in schema;
+}
+
+let contracts: AllContracts | null = null;
+let loading: Promise<AllContracts> | null = null;
+
+/** Loads the contracts (and zod) once. */
+export function loadContracts(): Promise<AllContracts> {
+  loading ??= import('@manto/contracts').then((module) => (contracts = module));
+  return loading;
+}
+
+/** The named schema if the contracts have loaded, else null. */
+export function loadedSchema(schema: LaterSchema): z.ZodType | null {
+  return contracts ? (contracts[schema.later] as z.ZodType) : null;
+}
+
+/** Whether the page is still loading (before its `load` event): its first screen's answers. */
+export function pageLoading(): boolean {
+  return typeof document !== 'undefined' && document.readyState !== 'complete';
+}
+
+/** After the first screen has painted and the browser is idle: nothing a first paint waits for. */
+export function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
+let onInvalid: (answer: unknown, schema: SchemaName) => void = (_answer, schema) => {
+  console.error(`An answer did not match its contract (${schema})`);
+};
+
+/** Who hears of an answer that was used before its check and then failed it (lib/query-client.ts). */
+export function onLateInvalidAnswer(handler: (answer: unknown, schema: SchemaName) => void): void {
+  onInvalid = handler;
+}
+
+/** Checks an answer already handed out, once the contracts have loaded after the first paint. */
+export function checkLater(schema: LaterSchema, answer: unknown): Promise<boolean> {
+  return whenIdle()
+    .then(loadContracts)
+    .then((loaded) => {
+      const valid = (loaded[schema.later] as z.ZodType).safeParse(answer).success;
+      if (!valid) onInvalid(answer, schema.later);
+      return valid;
+    });
+}
