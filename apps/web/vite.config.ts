@@ -87,7 +87,7 @@ function initialJsBudget(budgetKb: number): Plugin {
   };
 }
 
-/** The Latin fonts of the first screen: body, bold and headings (src/main.tsx, lib/theme.ts). */
+/** The Latin fonts of the first screen: body, bold and headings (src/styles/fonts.css, lib/theme.ts). */
 const FIRST_SCREEN_FONTS = /^assets\/(play-latin-(400|700)|archivo-black-latin-400)-normal-[\w-]+\.woff2$/;
 
 /**
