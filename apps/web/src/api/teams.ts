@@ -30,9 +30,6 @@ export const getTeamRankings = (params: TeamSearchParams) =>
     schema: later('teamRankingsResponse'),
   });
 
-/** Every team, for the favourite-team select of registration and profile. */
-export const getTeamOptions = () => api.request('/teams', { schema: later('teamOptionsResponse') });
-
 // Paged lists keep the previous page on screen while the next one loads (no flash of skeletons).
 export const teamsQuery = (params: TeamListParams) =>
   queryOptions({
@@ -50,4 +47,3 @@ export const teamRankingsQuery = (params: TeamSearchParams) =>
     staleTime: 60_000,
   });
 
-export const teamOptionsQuery = () => queryOptions({ queryKey: catalogueKeys.teamOptions(), queryFn: getTeamOptions });

@@ -1,4 +1,5 @@
 import type { Menu as MantineMenu, MenuProps } from '@mantine/core';
+import { whenSettled } from '#lib/when-settled.ts';
 import { cloneElement, useEffect, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 
 type MenuComponent = typeof MantineMenu;
@@ -19,18 +20,6 @@ function loadMenu(): Promise<MenuComponent> {
     return m.Menu;
   });
   return loading;
-}
-
-/** After the first screen has painted and the browser is idle: nothing a first paint waits for. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
 }
 
 interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'> {
@@ -56,7 +45,7 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
     const show = (menu: MenuComponent) => {
       if (alive) setMenu(() => menu);
     };
-    void whenIdle().then(loadMenu).then(show);
+    void whenSettled().then(loadMenu).then(show);
     return () => {
       alive = false;
     };

@@ -1,7 +1,7 @@
 import type { Tokens } from '@manto/contracts';
 import type { z } from 'zod';
 import type { AuthStore } from './auth-store.ts';
-import { checkLater, isLaterSchema, loadContracts, loadedSchema, pageLoading, type LaterSchema } from './later-schemas.ts';
+import { checkLater, isLaterSchema, loadedSchema, type LaterSchema } from './later-schemas.ts';
 import { isTokenExpired } from './token-expiry.ts';
 import { pickErrorEnvelope, pickTokens } from './wire-shapes.ts';
 
@@ -91,8 +91,8 @@ const EXPIRY_LEEWAY_MS = 5_000;
 
 /**
  * The answer checked by its schema (INVALID_RESPONSE if it fails). A schema named with `later(…)` is
- * resolved from the contracts; while the page is still loading and they have not arrived, the
- * answer is handed out as it came and checked when they do (lib/later-schemas.ts).
+ * resolved from the contracts; until they have loaded, after the first screen, the answer is handed
+ * out as it came and checked when they do (lib/later-schemas.ts).
  */
 export async function checkedAnswer<S extends z.ZodType>(
   schema: S | LaterSchema<S> | undefined,
@@ -103,11 +103,11 @@ export async function checkedAnswer<S extends z.ZodType>(
   let resolved: z.ZodType;
   if (isLaterSchema(schema)) {
     const loaded = loadedSchema(schema);
-    if (loaded) resolved = loaded;
-    else if (pageLoading()) {
+    if (!loaded) {
       void checkLater(schema, json);
       return json as z.infer<S>;
-    } else resolved = (await loadContracts())[schema.later] as z.ZodType;
+    }
+    resolved = loaded;
   } else resolved = schema;
   const parsed = resolved.safeParse(json);
   if (!parsed.success) throw new ApiError(status, 'INVALID_RESPONSE', null);

@@ -1,10 +1,13 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLE_MS } from './when-settled.ts';
 
 /** The page as a first screen sees it: still loading until `finishLoading`. */
 function pageStillLoading() {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
 }
+/** Long enough for the page to settle (lib/when-settled.ts) and the contracts to load. */
+const SETTLED = { timeout: SETTLE_MS + 5000 };
 function finishLoading() {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
   window.dispatchEvent(new Event('load'));
@@ -30,7 +33,7 @@ describe('schemas named with later()', () => {
     Reflect.deleteProperty(document, 'readyState');
   });
 
-  it('hands a first screen its answer as it came, then checks it once the page has loaded', async () => {
+  it('hands a first screen its answer as it came, then checks it once the page has settled', async () => {
     pageStillLoading();
     const { checkedAnswer, later, loadedSchema, onLateInvalidAnswer } = await fresh();
     const invalid = vi.fn();
@@ -41,13 +44,13 @@ describe('schemas named with later()', () => {
     expect(await checkedAnswer(later('messageResponse'), good, 200)).toBe(good);
     expect(await checkedAnswer(later('messageResponse'), bad, 200)).toBe(bad);
     finishLoading();
-    await vi.waitFor(() => expect(invalid).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(invalid).toHaveBeenCalledTimes(1), SETTLED);
     expect(invalid).toHaveBeenCalledWith(bad, 'messageResponse');
   });
 
-  it('checks before handing out once the page has loaded, as an imported schema does', async () => {
-    const { checkedAnswer, later, loadedSchema } = await fresh();
-    expect(loadedSchema(later('messageResponse'))).toBeNull();
+  it('checks before handing out once the contracts have loaded, as an imported schema does', async () => {
+    const { checkedAnswer, later, loadContracts } = await fresh();
+    await loadContracts();
     await expect(checkedAnswer(later('messageResponse'), { message: 'ok', extra: 1 }, 200)).resolves.toEqual({
       message: 'ok',
     });
@@ -64,7 +67,7 @@ describe('schemas named with later()', () => {
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ message: 42 }));
     finishLoading();
-    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'), SETTLED);
     expect(observer.getCurrentResult().error).toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(queryFn).toHaveBeenCalledTimes(2);
     unsubscribe();

@@ -1,18 +1,19 @@
 import type * as Contracts from '@manto/contracts';
 import type { z } from 'zod';
+import { whenSettled } from './when-settled.ts';
 
 /**
  * The contracts' schemas for the answers a first screen draws, named instead of imported: zod and
  * the contracts (≈ 32 kB gzip, and their start-up) then load after the first paint instead of
  * before it (docs/performance.md §6). The contracts stay the one description of every answer:
  *
- * - once the page has loaded (its `load` event), a named schema checks its answer before anyone sees
- *   it, as an imported one does, loading the contracts first if need be;
- * - before that (the first screen's own answers), the answer is used as it came and checked once the
- *   contracts have arrived, loaded when the browser is idle after the page's load; an answer that
- *   fails is reported to `onLateInvalidAnswer`'s handler (lib/query-client.ts), which drops the
- *   queries holding it and asks again, now checked first: the screen then shows the invalid answer's
- *   error, as it would have at once.
+ * - the contracts load once the first screen has settled (lib/when-settled.ts: its pictures and
+ *   render no longer share the connection and the main thread with them); from then on a named
+ *   schema checks its answer before anyone sees it, as an imported one does;
+ * - an answer that arrives before (the first screen's own) is used as it came and checked as soon
+ *   as they have loaded; one that fails is reported to `onLateInvalidAnswer`'s handler
+ *   (lib/query-client.ts), which drops the queries holding it and asks again, now checked first: the
+ *   screen then shows the invalid answer's error, as it would have at once.
  */
 
 type AllContracts = typeof Contracts;
@@ -52,23 +53,6 @@ export function loadedSchema(schema: LaterSchema): z.ZodType | null {
   return contracts ? (contracts[schema.later] as z.ZodType) : null;
 }
 
-/** Whether the page is still loading (before its `load` event): its first screen's answers. */
-export function pageLoading(): boolean {
-  return typeof document !== 'undefined' && document.readyState !== 'complete';
-}
-
-/** After the first screen has painted and the browser is idle: nothing a first paint waits for. */
-export function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
-}
-
 let onInvalid: (answer: unknown, schema: SchemaName) => void = (_answer, schema) => {
   console.error(`An answer did not match its contract (${schema})`);
 };
@@ -80,7 +64,7 @@ export function onLateInvalidAnswer(handler: (answer: unknown, schema: SchemaNam
 
 /** Checks an answer already handed out, once the contracts have loaded after the first paint. */
 export function checkLater(schema: LaterSchema, answer: unknown): Promise<boolean> {
-  return whenIdle()
+  return whenSettled()
     .then(loadContracts)
     .then((loaded) => {
       const valid = (loaded[schema.later] as z.ZodType).safeParse(answer).success;
