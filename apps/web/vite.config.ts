@@ -305,14 +305,16 @@ function zodJitless(): Plugin {
  * (docs/performance.md §6).
  */
 function mantineCssByComponent(): Plugin {
-  const moduleFile = /[\\/]node_modules[\\/]@mantine[\\/](core|notifications)[\\/]esm[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  const moduleFile =
+    /[\\/]node_modules[\\/]@mantine[\\/](core|notifications)[\\/]esm[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
   return {
     name: 'manto-mantine-css-by-component',
     transform(code, id) {
       const match = moduleFile.exec(id.split('?')[0] ?? '');
       if (!match) return null;
       const [, pkg, name] = match;
-      const sheet = pkg === 'core' ? `@mantine/core/styles/${name}.layer.css` : '@mantine/notifications/styles.layer.css';
+      const sheet =
+        pkg === 'core' ? `@mantine/core/styles/${name}.layer.css` : '@mantine/notifications/styles.layer.css';
       return { code: `import '${sheet}';\n${code}`, map: null };
     },
   };

@@ -46,4 +46,3 @@ export const teamRankingsQuery = (params: TeamSearchParams) =>
     // A fit runs every few minutes: leaders read a minute ago are fresh enough, an hour ago are not.
     staleTime: 60_000,
   });
-

@@ -7,7 +7,9 @@ async function instance(lng: string) {
   await i18n.init({
     lng,
     resources: {
-      [lng]: { translation: { votes: '{{count, number}} votes', share: '{{value, number(maximumFractionDigits: 1)}}' } },
+      [lng]: {
+        translation: { votes: '{{count, number}} votes', share: '{{value, number(maximumFractionDigits: 1)}}' },
+      },
     },
     interpolation: { escapeValue: false },
   });

@@ -43,11 +43,14 @@ const NUMBER_OPTIONS = [
  * through the app's shared formatters (lib/number-format.ts).
  */
 export function shareNumberFormats(instance: typeof i18n): void {
-  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Record<string, unknown>) => {
-    const picked: Record<string, unknown> = {};
-    for (const key of NUMBER_OPTIONS) if (options[key] !== undefined) picked[key] = options[key];
-    return numberFormat(lng ?? 'pt', picked as Intl.NumberFormatOptions).format(value as number);
-  });
+  instance.services.formatter?.add(
+    'number',
+    (value: unknown, lng: string | undefined, options: Record<string, unknown>) => {
+      const picked: Record<string, unknown> = {};
+      for (const key of NUMBER_OPTIONS) if (options[key] !== undefined) picked[key] = options[key];
+      return numberFormat(lng ?? 'pt', picked as Intl.NumberFormatOptions).format(value as number);
+    },
+  );
 }
 
 let started: Promise<unknown> | null = null;

@@ -18,7 +18,12 @@ export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary
       {/* Its real width on a phone, two cards a row: half the screen less the page's padding, half the
           gap and the card's padding and border. At 45vw a 412 px phone at 1.75× took the 640 px file
           for a 160 px picture (docs/performance.md §6). */}
-      <JerseyImage image={jersey.image} alt="" sizes="(max-width: 600px) calc(50vw - 46px), 240px" priority={priority} />
+      <JerseyImage
+        image={jersey.image}
+        alt=""
+        sizes="(max-width: 600px) calc(50vw - 46px), 240px"
+        priority={priority}
+      />
       <Group justify="space-between" mt="sm" wrap="nowrap" gap="xs">
         <Text fw={700} size="sm" truncate>
           {jersey.model.name}
