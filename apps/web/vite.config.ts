@@ -362,6 +362,9 @@ const vendorGroups: {
   { name: 'ui-shell', test: UI_LIBRARIES, tags: ['$initial'], priority: 15 },
   { name: 'ui-display', test: DISPLAY_COMPONENTS, priority: 12 },
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 12 },
+  // Mantine's hooks the shell does not use (the jersey page's useElementSize): in 'ui' they brought
+  // that whole chunk (52 kB gzip, with its CSS) to a page that draws none of its components.
+  { name: 'ui-hooks', test: /node_modules[\\/]@mantine[\\/]hooks[\\/]/, priority: 12 },
   // Only the matched modules: their dependencies (inputs, popovers) stay in 'ui' with the pages'.
   { name: 'ui-forms', test: FORM_PARTS, priority: 11, includeDependenciesRecursively: false },
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
