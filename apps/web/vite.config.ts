@@ -87,7 +87,7 @@ function initialJsBudget(budgetKb: number): Plugin {
   };
 }
 
-/** The Latin fonts of the first screen: body, bold and headings (src/main.tsx, lib/theme.ts). */
+/** The Latin fonts of the first screen: body, bold and headings (src/styles/fonts.css, lib/theme.ts). */
 const FIRST_SCREEN_FONTS = /^assets\/(play-latin-(400|700)|archivo-black-latin-400)-normal-[\w-]+\.woff2$/;
 
 /**
@@ -296,6 +296,31 @@ function zodJitless(): Plugin {
 }
 
 /**
+ * Mantine's CSS by component instead of all of it (250 kB, 30 kB gzip) before the first paint: each
+ * Mantine component's class-name module (`Button.module.mjs`) imports that component's stylesheet
+ * in Mantine's cascade layer (`styles/Button.layer.css`), so the CSS travels with the chunk that
+ * holds the component and a page loads the styles of the components it draws. The base styles
+ * (baseline, variables, global classes) stay in src/main.tsx. Dependencies come first, as in
+ * Mantine's own order: a component's module imports the components it uses before its class names
+ * (docs/performance.md §6).
+ */
+function mantineCssByComponent(): Plugin {
+  const moduleFile =
+    /[\\/]node_modules[\\/]@mantine[\\/](core|notifications)[\\/]esm[\\/](?:.+[\\/])?(\w+)\.module\.mjs$/;
+  return {
+    name: 'manto-mantine-css-by-component',
+    transform(code, id) {
+      const match = moduleFile.exec(id.split('?')[0] ?? '');
+      if (!match) return null;
+      const [, pkg, name] = match;
+      const sheet =
+        pkg === 'core' ? `@mantine/core/styles/${name}.layer.css` : '@mantine/notifications/styles.layer.css';
+      return { code: `import '${sheet}';\n${code}`, map: null };
+    },
+  };
+}
+
+/**
  * Vendor libraries that change rarely get their own long-cached chunks. Not Mantine: one chunk of
  * it held every component any screen uses (131 kB gzip before the first paint); left to the
  * bundler, each route's chunks carry only the components it renders.
@@ -337,17 +362,28 @@ const vendorGroups: {
   { name: 'ui-shell', test: UI_LIBRARIES, tags: ['$initial'], priority: 15 },
   { name: 'ui-display', test: DISPLAY_COMPONENTS, priority: 12 },
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 12 },
+  // Mantine's hooks the shell does not use (the jersey page's useElementSize): in 'ui' they brought
+  // that whole chunk (52 kB gzip, with its CSS) to a page that draws none of its components.
+  { name: 'ui-hooks', test: /node_modules[\\/]@mantine[\\/]hooks[\\/]/, priority: 12 },
   // Only the matched modules: their dependencies (inputs, popovers) stay in 'ui' with the pages'.
   { name: 'ui-forms', test: FORM_PARTS, priority: 11, includeDependenciesRecursively: false },
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
+  // The contracts' modules without zod the first screens import (roles, languages, constants,
+  // regions): one small chunk rather than a request for each.
+  {
+    name: 'contracts-lite',
+    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$/,
+    priority: 20,
+  },
 ];
 
 export default defineConfig({
   base: '/app/',
   plugins: [
     zodJitless(),
+    mantineCssByComponent(),
     react(),
     preloadFonts(),
     stylesAfterShell(),

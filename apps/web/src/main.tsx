@@ -1,13 +1,14 @@
 // Latin only (Portuguese and English): one @font-face per face instead of seven unicode-range
-// subsets in the render-blocking CSS; the files themselves were already Latin subsets.
-import '@fontsource/play/latin-400.css';
-import '@fontsource/play/latin-700.css';
-import '@fontsource/archivo-black/latin-400.css';
+// subsets in the render-blocking CSS, from files without hinting (styles/fonts.css).
+import './styles/fonts.css';
 // Mantine's CSS in its cascade layer: the app's own CSS (modules, global.css) and the theme
 // variables Mantine writes at run time win over it whatever the order of the stylesheets, which
 // index.html puts after its static header and the routes append to <head> later (docs/performance.md §6).
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
+// Only the base styles here: each component's stylesheet comes with its code (vite.config.ts,
+// mantineCssByComponent).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

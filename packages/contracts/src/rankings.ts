@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { jerseySummary, namedRef, paged, PAGE_SIZE_MAX, teamSummary } from './catalogue.ts';
+import { SKIP_REASONS } from './constants.ts';
 
 // ———————————————————————————————————————————— duels ————————————————————————————————————————————
 
 /** The answers a duel accepts: a side wins, a tie ("Empate"), both bad ("Nenhuma"), or skip ("Pular"). */
 export const VOTE_OUTCOMES = ['left', 'right', 'tie', 'both_bad', 'skip'] as const;
 export type VoteOutcome = (typeof VOTE_OUTCOMES)[number];
-export const SKIP_REASONS = ['dont_know', 'cant_decide', 'same'] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+export { SKIP_REASONS, type SkipReason } from './constants.ts';
 
 export { VISITOR_ID_PREFIX, VOTER_HEADER } from './voter.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY } from './constants.ts';
 import { PAGE_SIZE_MAX, imageRef, paged } from './catalogue.ts';
 
 /**
@@ -14,7 +15,7 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'rating', 'relevance', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export const CURRENCY = 'BRL';
+export { CURRENCY } from './constants.ts';
 /** A product counts as new for this many days after it was added, unless `isNew` is set by hand. */
 export const NEW_PRODUCT_DAYS = 30;
 export const DISCOUNT_MAX = 90;

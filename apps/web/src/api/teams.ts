@@ -1,4 +1,4 @@
-import { teamListResponse, teamOptionsResponse, teamRankingsResponse } from '@manto/contracts';
+import { later } from '#lib/later-schemas.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
@@ -20,18 +20,15 @@ export const TEAMS_PAGE_SIZE = 48;
 export const getTeams = (params: TeamListParams) =>
   api.request('/catalogue/teams', {
     query: definedQuery({ ...params, pageSize: TEAMS_PAGE_SIZE }),
-    schema: teamListResponse,
+    schema: later('teamListResponse'),
   });
 
 /** Every team with its jersey count and current ranking leader. */
 export const getTeamRankings = (params: TeamSearchParams) =>
   api.request('/rankings/teams', {
     query: definedQuery({ ...params, pageSize: TEAMS_PAGE_SIZE }),
-    schema: teamRankingsResponse,
+    schema: later('teamRankingsResponse'),
   });
-
-/** Every team, for the favourite-team select of registration and profile. */
-export const getTeamOptions = () => api.request('/teams', { schema: teamOptionsResponse });
 
 // Paged lists keep the previous page on screen while the next one loads (no flash of skeletons).
 export const teamsQuery = (params: TeamListParams) =>
@@ -49,5 +46,3 @@ export const teamRankingsQuery = (params: TeamSearchParams) =>
     // A fit runs every few minutes: leaders read a minute ago are fresh enough, an hour ago are not.
     staleTime: 60_000,
   });
-
-export const teamOptionsQuery = () => queryOptions({ queryKey: catalogueKeys.teamOptions(), queryFn: getTeamOptions });

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
-import { fireEvent, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { renderScreen } from '#lib/testing/render.tsx';
 import { DeferredMenu } from './deferred-menu.tsx';
@@ -26,5 +26,28 @@ describe('a deferred menu', () => {
     renderScreen(menu());
     fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
     expect(await screen.findByRole('menuitem', { name: 'Português' })).toBeTruthy();
+  });
+
+  it('makes every deferred menu a menu once one of them has loaded the code', async () => {
+    // Fresh modules: the menus' code is kept for a module's lifetime, and the tests above loaded it.
+    vi.resetModules();
+    const [{ Button: FreshButton }, { renderScreen: render }, { DeferredMenu: Fresh }] = await Promise.all([
+      import('@mantine/core'),
+      import('#lib/testing/render.tsx'),
+      import('./deferred-menu.tsx'),
+    ]);
+    render(
+      <>
+        <Fresh target={<FreshButton>Idioma</FreshButton>}>{(Menu) => <Menu.Item>Português</Menu.Item>}</Fresh>
+        <Fresh target={<FreshButton>Tema</FreshButton>}>{(Menu) => <Menu.Item>Escuro</Menu.Item>}</Fresh>
+      </>,
+    );
+    const theme = () => screen.getByRole('button', { name: 'Tema' });
+    expect(theme().getAttribute('aria-haspopup')).toBeNull();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Idioma' }));
+    expect(await screen.findByRole('menuitem', { name: 'Português' })).toBeTruthy();
+    // The other one too, before the page settles: pressed later, it is not redrawn under the pointer
+    // between its pointer-down and its click (which then landed on the new button and closed the menu).
+    await waitFor(() => expect(theme().getAttribute('aria-haspopup')).toBe('menu'));
   });
 });

@@ -1,4 +1,5 @@
 import type { Menu as MantineMenu, MenuProps } from '@mantine/core';
+import { whenSettled } from '#lib/when-settled.ts';
 import { cloneElement, useEffect, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 
 type MenuComponent = typeof MantineMenu;
@@ -11,26 +12,17 @@ type TargetProps = {
 
 let loaded: MenuComponent | null = null;
 let loading: Promise<MenuComponent> | null = null;
+/** The deferred menus still drawn as their button alone: all become menus when the code arrives. */
+const waiting = new Set<(menu: MenuComponent) => void>();
 
 /** Mantine's Menu (with Popover and Floating UI, ≈ 20 kB gzip), fetched once for every deferred menu. */
 function loadMenu(): Promise<MenuComponent> {
   loading ??= import('./menu-code.ts').then((m) => {
     loaded = m.Menu;
+    for (const show of waiting) show(m.Menu);
     return m.Menu;
   });
   return loading;
-}
-
-/** After the first screen has painted and the browser is idle: nothing a first paint waits for. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
 }
 
 interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'> {
@@ -52,13 +44,15 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
 
   useEffect(() => {
     if (Menu) return;
-    let alive = true;
-    const show = (menu: MenuComponent) => {
-      if (alive) setMenu(() => menu);
-    };
-    void whenIdle().then(loadMenu).then(show);
+    // Every menu turns into one as soon as any of them has the code (a press on one loads it for all):
+    // a menu pressed later must not be redrawn between its pointer-down and its click, which would
+    // then land on the new button and close the menu it just opened.
+    const show = (menu: MenuComponent) => setMenu(() => menu);
+    if (loaded) return show(loaded);
+    waiting.add(show);
+    void whenSettled().then(loadMenu);
     return () => {
-      alive = false;
+      waiting.delete(show);
     };
   }, [Menu]);
 

@@ -1,6 +1,7 @@
 import type { Tokens } from '@manto/contracts';
 import type { z } from 'zod';
 import type { AuthStore } from './auth-store.ts';
+import { checkLater, isLaterSchema, loadedSchema, type LaterSchema } from './later-schemas.ts';
 import { isTokenExpired } from './token-expiry.ts';
 import { pickErrorEnvelope, pickTokens } from './wire-shapes.ts';
 
@@ -46,8 +47,11 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   /** Sent as JSON, except a Blob (a file, sent as is with its own type) or FormData. */
   body?: unknown;
   query?: Query;
-  /** Validates and types the JSON answer. */
-  schema?: S;
+  /**
+   * Validates and types the JSON answer: a contract schema, or one named with `later(…)` for the
+   * first screens' answers, checked once the contracts have loaded (lib/later-schemas.ts).
+   */
+  schema?: S | LaterSchema<S>;
   signal?: AbortSignal;
   /** Extra headers for this call (e.g. the duel's X-Voter-Id); they cannot replace the auth header. */
   headers?: Record<string, string>;
@@ -84,6 +88,31 @@ const REFRESH_LOCK = 'manto-refresh';
 const PRIMED_FRESH_MS = 30_000;
 /** A token this close to its exp is treated as expired so it does not die in transit. */
 const EXPIRY_LEEWAY_MS = 5_000;
+
+/**
+ * The answer checked by its schema (INVALID_RESPONSE if it fails). A schema named with `later(…)` is
+ * resolved from the contracts; until they have loaded, after the first screen, the answer is handed
+ * out as it came and checked when they do (lib/later-schemas.ts).
+ */
+export async function checkedAnswer<S extends z.ZodType>(
+  schema: S | LaterSchema<S> | undefined,
+  json: unknown,
+  status: number,
+): Promise<z.infer<S>> {
+  if (!schema) return json as z.infer<S>;
+  let resolved: z.ZodType;
+  if (isLaterSchema(schema)) {
+    const loaded = loadedSchema(schema);
+    if (!loaded) {
+      void checkLater(schema, json);
+      return json as z.infer<S>;
+    }
+    resolved = loaded;
+  } else resolved = schema;
+  const parsed = resolved.safeParse(json);
+  if (!parsed.success) throw new ApiError(status, 'INVALID_RESPONSE', null);
+  return parsed.data as z.infer<S>;
+}
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -146,14 +175,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (envelope) throw new ApiError(response.status, envelope.code, envelope.message, envelope.details);
       throw new ApiError(response.status, `HTTP_${response.status}`, null);
     }
-    return checked(options.schema, json, response.status);
-  }
-
-  function checked<S extends z.ZodType>(schema: S | undefined, json: unknown, status: number): z.infer<S> {
-    if (!schema) return json as z.infer<S>;
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(status, 'INVALID_RESPONSE', null);
-    return parsed.data as z.infer<S>;
+    return checkedAnswer(options.schema, json, response.status);
   }
 
   /** Public reads asked for before their screen's code arrived (prime), each answered once. */
@@ -234,7 +256,7 @@ export function createApiClient(deps: ApiClientDeps) {
   /** A call without credentials (login, register, public reads). */
   function request<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const early = (options.method ?? 'GET') === 'GET' ? takePrimed(url(path, options.query)) : null;
-    if (early) return early.then((json) => checked(options.schema, json, 200));
+    if (early) return early.then((json) => checkedAnswer(options.schema, json, 200));
     return send(path, options, null);
   }
 

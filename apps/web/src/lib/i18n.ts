@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import ptCommon from '../../public/locales/pt/common.json';
 import { RetryingBackend } from './i18n-backend.ts';
 import { languageOptions, toLanguage } from './language.ts';
+import { numberFormat } from './number-format.ts';
 
 export const i18n = i18next.createInstance();
 
@@ -15,6 +16,41 @@ export const NAMESPACES = ['common'] as const;
 
 function setHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(lng);
+}
+
+/** The options of Intl.NumberFormat a `{{value, number(…)}}` may set. */
+const NUMBER_OPTIONS = [
+  'style',
+  'currency',
+  'currencyDisplay',
+  'unit',
+  'unitDisplay',
+  'notation',
+  'compactDisplay',
+  'signDisplay',
+  'useGrouping',
+  'minimumIntegerDigits',
+  'minimumFractionDigits',
+  'maximumFractionDigits',
+  'minimumSignificantDigits',
+  'maximumSignificantDigits',
+] as const;
+
+/**
+ * i18next's `number` format keeps its Intl.NumberFormat per language and *every* option of the t()
+ * call, the count among them: each distinct count built a formatter (≈ 55 ms of a ranking page's
+ * load on Lighthouse's phone, docs/performance.md §6). This one keys on the Intl options alone,
+ * through the app's shared formatters (lib/number-format.ts).
+ */
+export function shareNumberFormats(instance: typeof i18n): void {
+  instance.services.formatter?.add(
+    'number',
+    (value: unknown, lng: string | undefined, options: Record<string, unknown>) => {
+      const picked: Record<string, unknown> = {};
+      for (const key of NUMBER_OPTIONS) if (options[key] !== undefined) picked[key] = options[key];
+      return numberFormat(lng ?? 'pt', picked as Intl.NumberFormatOptions).format(value as number);
+    },
+  );
 }
 
 let started: Promise<unknown> | null = null;
@@ -29,7 +65,7 @@ let started: Promise<unknown> | null = null;
 export function initI18n(): Promise<unknown> {
   started ??= (() => {
     i18n.on('languageChanged', setHtmlLang);
-    return i18n
+    const ready = i18n
       .use(RetryingBackend)
       .use(LanguageDetector)
       .use(initReactI18next)
@@ -53,6 +89,8 @@ export function initI18n(): Promise<unknown> {
           console.error(`Missing translation: ${ns}:${key} (${lngs.join(', ')})`);
         },
       });
+    shareNumberFormats(i18n);
+    return ready;
   })();
   return started;
 }

@@ -1,4 +1,4 @@
-import { CURRENCY } from '@manto/contracts';
+import { CURRENCY } from '@manto/contracts/constants';
 import { useLocale } from './use-locale.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();

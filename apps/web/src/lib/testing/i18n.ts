@@ -1,7 +1,7 @@
 import { messages } from '@manto/contracts';
 import type { Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { i18n } from '../i18n.ts';
+import { i18n, shareNumberFormats } from '../i18n.ts';
 
 // The real locale files, bundled for the tests (the app reads them over HTTP).
 const files = import.meta.glob<Record<string, unknown>>('../../../public/locales/*/*.json', {
@@ -20,7 +20,7 @@ function resources(): Resource {
 
 /** Starts the app's i18next instance with every namespace of the real locale files. */
 export function initTestI18n(language: 'pt' | 'en' = 'pt') {
-  return i18n.use(initReactI18next).init({
+  const ready = i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'pt',
     resources: resources(),
@@ -29,4 +29,6 @@ export function initTestI18n(language: 'pt' | 'en' = 'pt') {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  shareNumberFormats(i18n);
+  return ready;
 }

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { teamOptionsQuery } from '#api/teams.ts';
+import { teamOptionsQuery } from '#api/team-options.ts';
 import { accentInsensitive } from '#lib/select-filter.ts';
 
 /** The favourite team, searchable, from GET /api/teams. The value is the team's slug. */

@@ -1,4 +1,4 @@
-import { jerseyDetail, jerseyTournamentsResponse, teamJerseysResponse } from '@manto/contracts';
+import { later } from '#lib/later-schemas.ts';
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
 import { jerseyPath } from './early-jersey.ts';
@@ -15,12 +15,12 @@ export interface TeamJerseysParams {
 export const getTeamJerseys = (teamSlug: string, params: TeamJerseysParams) =>
   api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys`, {
     query: definedQuery({ ...params, pageSize: 24 }),
-    schema: teamJerseysResponse,
+    schema: later('teamJerseysResponse'),
   });
 
 export const getJersey = (teamSlug: string, jerseySlug: string) =>
-  api.request(jerseyPath(teamSlug, jerseySlug), { schema: jerseyDetail });
+  api.request(jerseyPath(teamSlug, jerseySlug), { schema: later('jerseyDetail') });
 
 /** The tournaments a jersey played and how far it went (docs/tournaments.md §6). */
 export const getJerseyTournaments = (jerseyId: string) =>
-  api.request(`/tournaments/jerseys/${encodeURIComponent(jerseyId)}`, { schema: jerseyTournamentsResponse });
+  api.request(`/tournaments/jerseys/${encodeURIComponent(jerseyId)}`, { schema: later('jerseyTournamentsResponse') });

@@ -1,12 +1,7 @@
-import {
-  nextDuelResponse,
-  teamJerseysResponse,
-  voteResponse,
-  type DuelScopeQuery,
-  type VoteInput,
-} from '@manto/contracts';
+import type { DuelScopeQuery, VoteInput } from '@manto/contracts';
 import { api } from '#lib/api.ts';
-import { ApiError, definedQuery } from '#lib/api-client.ts';
+import { checkedAnswer, definedQuery } from '#lib/api-client.ts';
+import { later } from '#lib/later-schemas.ts';
 import { takePrimedDuel } from './early-duel.ts';
 import { asVoter } from './voter-session.ts';
 
@@ -18,9 +13,7 @@ import { asVoter } from './voter-session.ts';
 export const getNextDuel = async (scope: DuelScopeQuery, signal?: AbortSignal) => {
   const primed = takePrimedDuel(scope);
   if (primed) {
-    const parsed = nextDuelResponse.safeParse(await primed);
-    if (!parsed.success) throw new ApiError(200, 'INVALID_RESPONSE', null);
-    return parsed.data;
+    return checkedAnswer(later('nextDuelResponse'), await primed, 200);
   }
   return fetchNextDuel(scope, signal);
 };
@@ -30,7 +23,7 @@ const fetchNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
     (headers) =>
       api.optionallyAuthorized('/duels/next', {
         query: definedQuery(scope),
-        schema: nextDuelResponse,
+        schema: later('nextDuelResponse'),
         headers,
         ...(signal ? { signal } : {}),
       }),
@@ -45,7 +38,7 @@ const fetchNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
 export const sendVote = (input: VoteInput) =>
   asVoter(
     (headers) =>
-      api.optionallyAuthorized('/duels/votes', { method: 'POST', body: input, schema: voteResponse, headers }),
+      api.optionallyAuthorized('/duels/votes', { method: 'POST', body: input, schema: later('voteResponse'), headers }),
     false,
   );
 
@@ -53,7 +46,7 @@ export const sendVote = (input: VoteInput) =>
 export const getTeamScope = async (teamSlug: string) => {
   const { team, models } = await api.request(`/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys`, {
     query: { pageSize: 1 },
-    schema: teamJerseysResponse,
+    schema: later('teamJerseysResponse'),
   });
   return { team, models };
 };

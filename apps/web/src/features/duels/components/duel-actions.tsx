@@ -1,5 +1,5 @@
 import { Button, Kbd } from '@mantine/core';
-import { SKIP_REASONS, type SkipReason } from '@manto/contracts';
+import { SKIP_REASONS, type SkipReason } from '@manto/contracts/constants';
 import { IconChevronDown, IconEqual, IconPlayerSkipForward, IconThumbDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeferredMenu } from '#components/deferred-menu.tsx';

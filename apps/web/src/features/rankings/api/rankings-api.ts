@@ -1,4 +1,4 @@
-import { rankingResponse } from '@manto/contracts';
+import { later } from '#lib/later-schemas.ts';
 import { api } from '#lib/api.ts';
 import { rankingRequestQuery } from './early-ranking.ts';
 
@@ -18,7 +18,7 @@ export interface RankingParams {
 export const getRanking = (teamSlug: string | null, params: RankingParams) =>
   api.request('/rankings', {
     query: rankingRequestQuery(teamSlug, params),
-    schema: rankingResponse,
+    schema: later('rankingResponse'),
   });
 
 export type ExportFormat = 'csv' | 'json';

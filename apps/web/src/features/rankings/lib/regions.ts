@@ -1,4 +1,5 @@
-import { BR_STATES, type Segments } from '@manto/contracts';
+import type { Segments } from '@manto/contracts';
+import { BR_STATES } from '@manto/contracts/regions';
 
 /** A country's name in the interface language ('BR' → 'Brasil' / 'Brazil'); the code when Intl does not know it. */
 export function countryName(code: string, locale: string): string {

@@ -1,6 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { teamOptionsQuery, teamRankingsQuery, teamsQuery } from '#api/teams.ts';
+import { teamOptionsQuery } from '#api/team-options.ts';
+import { teamRankingsQuery, teamsQuery } from '#api/teams.ts';
 import { createQueryClient } from '#lib/query-client.ts';
 import { invalidateAfterChange, type SistemaResource } from './queries.ts';
 

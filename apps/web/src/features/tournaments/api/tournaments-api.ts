@@ -1,4 +1,5 @@
-import { tournamentDetail, tournamentListResponse, type TournamentStatus } from '@manto/contracts';
+import type { TournamentStatus } from '@manto/contracts';
+import { later } from '#lib/later-schemas.ts';
 import { api } from '#lib/api.ts';
 
 export const TOURNAMENTS_PAGE_SIZE = 12;
@@ -7,9 +8,9 @@ export const TOURNAMENTS_PAGE_SIZE = 12;
 export const getTournaments = (status: TournamentStatus, page: number) =>
   api.request('/tournaments', {
     query: { status, page, pageSize: TOURNAMENTS_PAGE_SIZE },
-    schema: tournamentListResponse,
+    schema: later('tournamentListResponse'),
   });
 
 /** A tournament with its drawn rounds, or its projected first round while upcoming. */
 export const getTournament = (slug: string) =>
-  api.request(`/tournaments/${encodeURIComponent(slug)}`, { schema: tournamentDetail });
+  api.request(`/tournaments/${encodeURIComponent(slug)}`, { schema: later('tournamentDetail') });

@@ -1,0 +1,21 @@
+/** How long after the page's load event the first screen is taken to have settled. */
+export const SETTLE_MS = 3000;
+
+/**
+ * Once the first screen has settled: the page's load event, SETTLE_MS more, then the browser idle.
+ * For code and data no first paint waits for (the deferred menus, the contracts' schemas): fetched
+ * earlier, they shared a phone's slow connection and main thread with the first screen's pictures
+ * and render, since the load event comes before the screen's own answers and pictures
+ * (docs/performance.md §6).
+ */
+export function whenSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200);
+    const settle = () => setTimeout(idle, SETTLE_MS);
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle, { once: true });
+  });
+}
