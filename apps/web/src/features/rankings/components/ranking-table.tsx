@@ -49,7 +49,8 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
               </Group>
             </Table.Th>
             <Table.Th>{t('table.jersey')}</Table.Th>
-            <Table.Th w={90} ta="right">
+            {/* Wide enough for the score's "Provisional" badge in both languages, which it used to cut. */}
+            <Table.Th w={120} ta="right">
               {t('table.score')}
             </Table.Th>
             <Table.Th w={190}>
