@@ -35,10 +35,6 @@ export interface OutlierSuspect {
   z: number;
 }
 
-/**
- * The rankings module's SQL: the snapshots readers are served from and everything the ranking job
- * reads and writes (state, lease, votes, snapshots, pruning, outlier flags).
- */
 /** One page of pair tallies: its size, its last key, and its pairs in the index as five int32 each. */
 interface TallyPage {
   rows: number;
@@ -47,6 +43,10 @@ interface TallyPage {
   pairs: Uint8Array | null;
 }
 
+/**
+ * The rankings module's SQL: the snapshots readers are served from and everything the ranking job
+ * reads and writes (state, lease, votes, snapshots, pruning, outlier flags).
+ */
 export class RankingRepository {
   /** `jobs` serves the job's statements (the background pool, client.ts); `db` the readers'. */
   constructor(
