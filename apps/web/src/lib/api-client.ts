@@ -104,7 +104,8 @@ export async function checkedAnswer<S extends z.ZodType>(
   if (isLaterSchema(schema)) {
     const loaded = loadedSchema(schema);
     if (!loaded) {
-      void checkLater(schema, json);
+      // If the contracts fail to load (offline), this answer stays unchecked; the next one tries again.
+      checkLater(schema, json).catch(() => undefined);
       return json as z.infer<S>;
     }
     resolved = loaded;

@@ -72,4 +72,16 @@ describe('schemas named with later()', () => {
     expect(queryFn).toHaveBeenCalledTimes(2);
     unsubscribe();
   });
+
+  it('tries the contracts again after a failed load, so answers are checked once the network is back', async () => {
+    vi.doMock('@manto/contracts', () => {
+      throw new Error('offline');
+    });
+    const { later, loadContracts, loadedSchema } = await fresh();
+    await expect(loadContracts()).rejects.toThrow();
+    expect(loadedSchema(later('messageResponse'))).toBeNull();
+    vi.doUnmock('@manto/contracts');
+    await loadContracts();
+    expect(loadedSchema(later('messageResponse'))).not.toBeNull();
+  });
 });

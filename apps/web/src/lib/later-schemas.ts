@@ -42,9 +42,15 @@ export function isLaterSchema(schema: unknown): schema is LaterSchema {
 let contracts: AllContracts | null = null;
 let loading: Promise<AllContracts> | null = null;
 
-/** Loads the contracts (and zod) once. */
+/** Loads the contracts (and zod) once; after a failed load (offline) the next call tries again. */
 export function loadContracts(): Promise<AllContracts> {
-  loading ??= import('@manto/contracts').then((module) => (contracts = module));
+  loading ??= import('@manto/contracts').then(
+    (module) => (contracts = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
