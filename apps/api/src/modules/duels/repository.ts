@@ -194,11 +194,13 @@ export class DuelRepository {
             daily_cap int, address text, address_cap int, network text, network_cap int,
             low_id uuid, high_id uuid, low_wins int, high_wins int, ties int)
         ),
-        -- The voter's counter, only for a duel never answered: a replay spends nothing.
+        -- The voter's counter, only for a duel never answered: a replay spends nothing. "offset 0" keeps the
+        -- check one index probe per vote: as a join, the plan kept for this prepared statement hashed the
+        -- whole votes table on every batch (ADR 0019, second addendum).
         d as (
           insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
           select x.voter_key, x.day, 1 from x
-           where x.counts and not exists (select 1 from ${votes} where ${votes.duelId} = x.duel_id)
+           where x.counts and not exists (select 1 from ${votes} where ${votes.duelId} = x.duel_id offset 0)
            order by x.voter_key, x.day
           on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + 1
           returning ${vk} as key, ${vday} as day, ${vcounted} as counted
