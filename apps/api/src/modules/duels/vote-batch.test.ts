@@ -63,6 +63,24 @@ describe('VoteBatcher', () => {
     expect(await Promise.all(rest)).toEqual([stored, stored, stored]);
   });
 
+  it('sends the next batch to the database before it answers the votes of the batch that committed', async () => {
+    const { repo, calls, release } = fakeRepository();
+    const b = new VoteBatcher(repo);
+    const first = b.store(vote('a'));
+    await turn();
+    const rest = ['b', 'c'].map((k) => b.store(vote(k)));
+    await turn();
+    release();
+    await first;
+    // When 'a' is answered, 'b' and 'c' are already being written: the database never waits on the answers.
+    expect(calls).toEqual([
+      { kind: 'one', voters: ['a'] },
+      { kind: 'batch', voters: ['b', 'c'] },
+    ]);
+    release();
+    await Promise.all(rest);
+  });
+
   it('puts one vote per voter in a batch; the same voter’s next vote waits for the next batch', async () => {
     const { repo, calls, release } = fakeRepository();
     const b = new VoteBatcher(repo);

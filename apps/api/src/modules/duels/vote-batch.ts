@@ -51,23 +51,32 @@ export class VoteBatcher {
     const batch = this.take();
     if (batch.length === 0) return;
     this.writing++;
+    let answer: () => void;
     try {
-      if (batch.length === 1) await settle(batch[0]!, () => this.repository.storeVote(batch[0]!.vote));
-      else {
-        let results: StoreResult[] | null = null;
-        try {
-          results = await this.repository.storeVotes(batch.map((w) => w.vote));
-        } catch {
-          // The statement failed as a whole and wrote nothing (e.g. a jersey deleted by another process, a
-          // deadlock with another process): each vote again on its own, so each gets its own answer or error.
-        }
-        if (results) batch.forEach((w, i) => w.resolve(results[i]!));
-        else await Promise.all(batch.map((w) => settle(w, () => this.repository.storeVote(w.vote))));
-      }
+      answer = await this.stored(batch);
     } finally {
       this.writing--;
-      this.schedule();
     }
+    // The next batch goes to the database first, and this one's votes are answered on the next turn, while
+    // it works: building and sending the answers would otherwise keep it waiting (ADR 0019, second addendum).
+    // The votes waiting now arrived while this batch was written, so none is left for a later turn.
+    void this.write();
+    setImmediate(answer);
+  }
+
+  /** Writes a batch; returns what settles its votes, each with its own result or error. */
+  private async stored(batch: Waiting[]): Promise<() => void> {
+    if (batch.length === 1) return outcome(batch[0]!, () => this.repository.storeVote(batch[0]!.vote));
+    let results: StoreResult[] | null = null;
+    try {
+      results = await this.repository.storeVotes(batch.map((w) => w.vote));
+    } catch {
+      // The statement failed as a whole and wrote nothing (e.g. a jersey deleted by another process, a
+      // deadlock with another process): each vote again on its own, so each gets its own answer or error.
+    }
+    if (results) return () => batch.forEach((w, i) => w.resolve(results[i]!));
+    const each = await Promise.all(batch.map((w) => outcome(w, () => this.repository.storeVote(w.vote))));
+    return () => each.forEach((settle) => settle());
   }
 
   /**
@@ -89,10 +98,12 @@ export class VoteBatcher {
   }
 }
 
-async function settle(w: Waiting, work: () => Promise<StoreResult>): Promise<void> {
+/** Runs a vote's write; returns what settles its promise with the result or the error. */
+async function outcome(w: Waiting, work: () => Promise<StoreResult>): Promise<() => void> {
   try {
-    w.resolve(await work());
+    const result = await work();
+    return () => w.resolve(result);
   } catch (error) {
-    w.reject(error);
+    return () => w.reject(error);
   }
 }
