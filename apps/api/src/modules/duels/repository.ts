@@ -1,10 +1,13 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { VoteOutcome } from '@manto/contracts';
-import { queryPrepared, queryRows, type Db } from '#db/client.ts';
+import { prepared, queryRows, type Db } from '#db/client.ts';
 import { liveRatings, pairStats, tournamentMatches, voterDays, votes } from '#db/schema/index.ts';
 import { constraintViolation } from '#db/errors.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { ELO_START } from './elo.ts';
+
+/** The Elo start written into the statements' text: the batch statement's only parameters are its votes. */
+const ELO = sql.raw(String(ELO_START));
 
 /** The columns both vote statements (one vote, a batch) insert, in the order their selects give them. */
 const VOTE_COLUMNS = cols(
@@ -83,6 +86,126 @@ export type StoreResult =
   | { status: 'match-closed' }
   /** One of the jerseys was deleted (by another process since this one loaded the catalogue). */
   | { status: 'jersey-deleted' };
+
+/**
+ * The batch statement (DuelRepository.storeVotes, docs/decisions/0019-vote-path.md): the votes and their
+ * rating changes are its only parameters, JSON texts, so its text is the same for every batch and is prepared.
+ */
+const voteBatch = prepared<
+  {
+    votes: { duel_id: string; id: string; valid: boolean }[] | null;
+    ratings: RatingRow[] | null;
+    pairs: ({ low_id: string; high_id: string } & PairRow)[] | null;
+  },
+  [votesJson: string, changesJson: string]
+>('manto_vote_batch', (votesJson, changesJson) => {
+  const [vk, vday, vcounted] = [col(voterDays.voterKey), col(voterDays.day), col(voterDays.counted)];
+  /** Adds to each counter row (key, day) the k votes of `from` that spend from it. */
+  const spend = (from: 'ae' | 'ne') => sql`insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
+        select key, day, max(k) from ${sql.raw(from)} group by key, day order by key, day
+        on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + excluded.${vcounted}
+        returning ${vk} as key, ${vday} as day, ${vcounted} as counted`;
+  const rating = col(liveRatings.rating);
+  const games = col(liveRatings.games);
+  const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
+  return sql`with x as materialized (
+      select * from json_to_recordset(${votesJson}::json) as x(
+        i int, duel_id uuid, scope text, left_id uuid, right_id uuid, outcome text, skip_reason text,
+        voter_key text, user_id uuid, ip_hash text, network_key text, user_agent text,
+        issued_at timestamptz, answered_at timestamptz, fast boolean, day date, counts boolean,
+        daily_cap int, address text, address_cap int, network text, network_cap int,
+        low_id uuid, high_id uuid, low_wins int, high_wins int, ties int)
+    ),
+    -- The voter's counter, only for a duel never answered: a replay spends nothing. "offset 0" keeps the
+    -- check one index probe per vote: as a join, the plan kept for this prepared statement hashed the
+    -- whole votes table on every batch (ADR 0019, second addendum).
+    d as (
+      insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
+      select x.voter_key, x.day, 1 from x
+       where x.counts and not exists (select 1 from ${votes} where ${votes.duelId} = x.duel_id offset 0)
+       order by x.voter_key, x.day
+      on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + 1
+      returning ${vk} as key, ${vday} as day, ${vcounted} as counted
+    ),
+    xd as (select x.*, d.counted as voter_n from x left join d on d.key = x.voter_key and d.day = x.day),
+    -- The address: the votes that fit their voter's cap, ranked in batch order per address and day.
+    ae as (
+      select i, address as key, day, row_number() over w as rank, count(*) over w as k
+        from xd where address is not null and voter_n <= daily_cap
+      window w as (partition by address, day order by i rows between unbounded preceding and unbounded following)
+    ),
+    a as (${spend('ae')}),
+    xa as (select ae.i, a.counted - ae.k + ae.rank as address_n from ae join a on a.key = ae.key and a.day = ae.day),
+    -- The network: the votes that also fit their address's cap.
+    ne as (
+      select xd.i, xd.network as key, xd.day, row_number() over w as rank, count(*) over w as k
+        from xd join xa on xa.i = xd.i where xa.address_n <= xd.address_cap
+      window w as (partition by xd.network, xd.day order by xd.i rows between unbounded preceding and unbounded following)
+    ),
+    n as (${spend('ne')}),
+    xn as (select ne.i, n.counted - ne.k + ne.rank as network_n from ne join n on n.key = ne.key and n.day = ne.day),
+    ok as (
+      select xd.*, case
+          when not xd.counts then true
+          when xd.address is null then coalesce(xd.voter_n, 0) <= xd.daily_cap
+          else coalesce(xd.voter_n, 0) <= xd.daily_cap
+            and coalesce(xa.address_n, xd.address_cap + 1) <= xd.address_cap
+            and coalesce(xn.network_n, xd.network_cap + 1) <= xd.network_cap
+        end as valid
+        from xd left join xa on xa.i = xd.i left join xn on xn.i = xd.i
+    ),
+    v as (
+      insert into ${votes} (${VOTE_COLUMNS})
+      select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash, network_key,
+        user_agent, issued_at, answered_at, fast, valid, case when valid then null else 'daily_cap' end
+        from ok order by i
+      on conflict (${col(votes.duelId)}) do nothing
+      returning ${col(votes.id)} as id, ${col(votes.duelId)} as duel_id, ${col(votes.valid)} as valid
+    ),
+    -- The votes stored that count.
+    c as (select ok.* from ok join v on v.duel_id = ok.duel_id where v.valid and ok.counts),
+    y as (
+      select * from json_to_recordset(${changesJson}::json) as y(i int, scope text, jersey_id uuid, delta double precision)
+    ),
+    r as (
+      insert into ${liveRatings} as lr (${cols(liveRatings.scope, liveRatings.jerseyId, liveRatings.rating, liveRatings.games)})
+      select y.scope, y.jersey_id, ${ELO} + sum(y.delta), count(*) from y join c on c.i = y.i
+       group by y.scope, y.jersey_id
+      -- One lock order for every statement, so two on one pair (sides swapped) cannot deadlock.
+       order by y.scope, y.jersey_id
+      -- excluded.rating is start + the deltas: add only those to the stored rating.
+      on conflict (${cols(liveRatings.scope, liveRatings.jerseyId)}) do update
+        set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO}), ${games} = lr.${games} + excluded.${games}
+      returning ${col(liveRatings.scope)} as scope, ${col(liveRatings.jerseyId)} as jersey_id,
+        ${rating} as rating, ${games} as games
+    ),
+    p as (
+      insert into ${pairStats} as ps (${cols(pairStats.lowId, pairStats.highId, pairStats.lowWins, pairStats.highWins, pairStats.ties)})
+      select low_id, high_id, sum(low_wins), sum(high_wins), sum(ties) from c group by low_id, high_id order by low_id, high_id
+      on conflict (${cols(pairStats.lowId, pairStats.highId)}) do update
+        set ${lw} = ps.${lw} + excluded.${lw}, ${hw} = ps.${hw} + excluded.${hw},
+            ${ties} = ps.${ties} + excluded.${ties}
+      returning ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
+        ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties
+    )
+    select (select json_agg(v) from v) as votes, (select json_agg(r) from r) as ratings,
+      (select json_agg(q) from (
+        -- A pair the batch did not count in (skips, votes past a cap, replays) is read by its key, one
+        -- index probe each, and only then: joined as a table, the planner, which guesses 100 rows for the
+        -- JSON, scanned every pair_stats row on each batch (docs/decisions/0019-vote-path.md, addendum).
+        select xp.low_id, xp.high_id,
+          coalesce(p.low_wins, (s.t).${lw}, 0) as low_wins, coalesce(p.high_wins, (s.t).${hw}, 0) as high_wins,
+          coalesce(p.ties, (s.t).${ties}, 0) as ties
+          from (select distinct low_id, high_id from x) xp
+          left join p on p.low_id = xp.low_id and p.high_id = xp.high_id
+          cross join lateral (
+            select case when p.low_id is null then (
+              select ps from ${pairStats} ps
+               where ps.${col(pairStats.lowId)} = xp.low_id and ps.${col(pairStats.highId)} = xp.high_id)
+            end as t
+          ) s
+      ) q) as pairs`;
+});
 
 /** The duels module's SQL: the vote statement, the voters' answered pairs and the live ratings. */
 export class DuelRepository {
@@ -169,121 +292,7 @@ export class DuelRepository {
     const changes = batch.flatMap((v, i) =>
       v.outcome === 'skip' ? [] : v.changes.map((c) => ({ i, scope: c.scope, jersey_id: c.jerseyId, delta: c.delta })),
     );
-    const [vk, vday, vcounted] = [col(voterDays.voterKey), col(voterDays.day), col(voterDays.counted)];
-    /** Adds to each counter row (key, day) the k votes of `from` that spend from it. */
-    const spend = (from: 'ae' | 'ne') => sql`insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
-          select key, day, max(k) from ${sql.raw(from)} group by key, day order by key, day
-          on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + excluded.${vcounted}
-          returning ${vk} as key, ${vday} as day, ${vcounted} as counted`;
-    const rating = col(liveRatings.rating);
-    const games = col(liveRatings.games);
-    const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
-    // Its text is the same for every batch (the votes are parameters): prepared once per connection.
-    const [rows] = await queryPrepared<{
-      votes: { duel_id: string; id: string; valid: boolean }[] | null;
-      ratings: RatingRow[] | null;
-      pairs: ({ low_id: string; high_id: string } & PairRow)[] | null;
-    }>(
-      this.db,
-      'manto_vote_batch',
-      sql`with x as materialized (
-          select * from json_to_recordset(${JSON.stringify(items)}::json) as x(
-            i int, duel_id uuid, scope text, left_id uuid, right_id uuid, outcome text, skip_reason text,
-            voter_key text, user_id uuid, ip_hash text, network_key text, user_agent text,
-            issued_at timestamptz, answered_at timestamptz, fast boolean, day date, counts boolean,
-            daily_cap int, address text, address_cap int, network text, network_cap int,
-            low_id uuid, high_id uuid, low_wins int, high_wins int, ties int)
-        ),
-        -- The voter's counter, only for a duel never answered: a replay spends nothing. "offset 0" keeps the
-        -- check one index probe per vote: as a join, the plan kept for this prepared statement hashed the
-        -- whole votes table on every batch (ADR 0019, second addendum).
-        d as (
-          insert into ${voterDays} as vd (${vk}, ${vday}, ${vcounted})
-          select x.voter_key, x.day, 1 from x
-           where x.counts and not exists (select 1 from ${votes} where ${votes.duelId} = x.duel_id offset 0)
-           order by x.voter_key, x.day
-          on conflict (${vk}, ${vday}) do update set ${vcounted} = vd.${vcounted} + 1
-          returning ${vk} as key, ${vday} as day, ${vcounted} as counted
-        ),
-        xd as (select x.*, d.counted as voter_n from x left join d on d.key = x.voter_key and d.day = x.day),
-        -- The address: the votes that fit their voter's cap, ranked in batch order per address and day.
-        ae as (
-          select i, address as key, day, row_number() over w as rank, count(*) over w as k
-            from xd where address is not null and voter_n <= daily_cap
-          window w as (partition by address, day order by i rows between unbounded preceding and unbounded following)
-        ),
-        a as (${spend('ae')}),
-        xa as (select ae.i, a.counted - ae.k + ae.rank as address_n from ae join a on a.key = ae.key and a.day = ae.day),
-        -- The network: the votes that also fit their address's cap.
-        ne as (
-          select xd.i, xd.network as key, xd.day, row_number() over w as rank, count(*) over w as k
-            from xd join xa on xa.i = xd.i where xa.address_n <= xd.address_cap
-          window w as (partition by xd.network, xd.day order by xd.i rows between unbounded preceding and unbounded following)
-        ),
-        n as (${spend('ne')}),
-        xn as (select ne.i, n.counted - ne.k + ne.rank as network_n from ne join n on n.key = ne.key and n.day = ne.day),
-        ok as (
-          select xd.*, case
-              when not xd.counts then true
-              when xd.address is null then coalesce(xd.voter_n, 0) <= xd.daily_cap
-              else coalesce(xd.voter_n, 0) <= xd.daily_cap
-                and coalesce(xa.address_n, xd.address_cap + 1) <= xd.address_cap
-                and coalesce(xn.network_n, xd.network_cap + 1) <= xd.network_cap
-            end as valid
-            from xd left join xa on xa.i = xd.i left join xn on xn.i = xd.i
-        ),
-        v as (
-          insert into ${votes} (${VOTE_COLUMNS})
-          select duel_id, scope, left_id, right_id, outcome, skip_reason, voter_key, user_id, ip_hash, network_key,
-            user_agent, issued_at, answered_at, fast, valid, case when valid then null else 'daily_cap' end
-            from ok order by i
-          on conflict (${col(votes.duelId)}) do nothing
-          returning ${col(votes.id)} as id, ${col(votes.duelId)} as duel_id, ${col(votes.valid)} as valid
-        ),
-        -- The votes stored that count.
-        c as (select ok.* from ok join v on v.duel_id = ok.duel_id where v.valid and ok.counts),
-        y as (
-          select * from json_to_recordset(${JSON.stringify(changes)}::json) as y(i int, scope text, jersey_id uuid, delta double precision)
-        ),
-        r as (
-          insert into ${liveRatings} as lr (${cols(liveRatings.scope, liveRatings.jerseyId, liveRatings.rating, liveRatings.games)})
-          select y.scope, y.jersey_id, ${ELO_START} + sum(y.delta), count(*) from y join c on c.i = y.i
-           group by y.scope, y.jersey_id
-          -- One lock order for every statement, so two on one pair (sides swapped) cannot deadlock.
-           order by y.scope, y.jersey_id
-          -- excluded.rating is start + the deltas: add only those to the stored rating.
-          on conflict (${cols(liveRatings.scope, liveRatings.jerseyId)}) do update
-            set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO_START}), ${games} = lr.${games} + excluded.${games}
-          returning ${col(liveRatings.scope)} as scope, ${col(liveRatings.jerseyId)} as jersey_id,
-            ${rating} as rating, ${games} as games
-        ),
-        p as (
-          insert into ${pairStats} as ps (${cols(pairStats.lowId, pairStats.highId, pairStats.lowWins, pairStats.highWins, pairStats.ties)})
-          select low_id, high_id, sum(low_wins), sum(high_wins), sum(ties) from c group by low_id, high_id order by low_id, high_id
-          on conflict (${cols(pairStats.lowId, pairStats.highId)}) do update
-            set ${lw} = ps.${lw} + excluded.${lw}, ${hw} = ps.${hw} + excluded.${hw},
-                ${ties} = ps.${ties} + excluded.${ties}
-          returning ${col(pairStats.lowId)} as low_id, ${col(pairStats.highId)} as high_id,
-            ${lw} as low_wins, ${hw} as high_wins, ${ties} as ties
-        )
-        select (select json_agg(v) from v) as votes, (select json_agg(r) from r) as ratings,
-          (select json_agg(q) from (
-            -- A pair the batch did not count in (skips, votes past a cap, replays) is read by its key, one
-            -- index probe each, and only then: joined as a table, the planner, which guesses 100 rows for the
-            -- JSON, scanned every pair_stats row on each batch (docs/decisions/0019-vote-path.md, addendum).
-            select xp.low_id, xp.high_id,
-              coalesce(p.low_wins, (s.t).${lw}, 0) as low_wins, coalesce(p.high_wins, (s.t).${hw}, 0) as high_wins,
-              coalesce(p.ties, (s.t).${ties}, 0) as ties
-              from (select distinct low_id, high_id from x) xp
-              left join p on p.low_id = xp.low_id and p.high_id = xp.high_id
-              cross join lateral (
-                select case when p.low_id is null then (
-                  select ps from ${pairStats} ps
-                   where ps.${col(pairStats.lowId)} = xp.low_id and ps.${col(pairStats.highId)} = xp.high_id)
-                end as t
-              ) s
-          ) q) as pairs`,
-    );
+    const [rows] = await voteBatch(this.db, JSON.stringify(items), JSON.stringify(changes));
     const stored = new Map((rows?.votes ?? []).map((r) => [r.duel_id, r]));
     const ratings = new Map(
       (rows?.ratings ?? []).map((r) => [
@@ -365,14 +374,14 @@ export class DuelRepository {
     const ratings = skip
       ? sql`select 1 where false`
       : sql`insert into ${liveRatings} as lr (${cols(liveRatings.scope, liveRatings.jerseyId, liveRatings.rating, liveRatings.games)})
-          select x.scope, x.jersey_id, ${ELO_START} + x.delta, 1
+          select x.scope, x.jersey_id, ${ELO} + x.delta, 1
             from (values ${values}) as x(scope, jersey_id, delta)
            where ${counts}
           -- One lock order for every vote, so two votes on one pair (sides swapped) cannot deadlock.
            order by x.scope, x.jersey_id
           -- excluded.rating is start + delta: add only the delta to the stored rating.
           on conflict (${cols(liveRatings.scope, liveRatings.jerseyId)}) do update
-            set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO_START}), ${games} = lr.${games} + 1
+            set ${rating} = lr.${rating} + (excluded.${rating} - ${ELO}), ${games} = lr.${games} + 1
           returning ${col(liveRatings.scope)} as scope, ${col(liveRatings.jerseyId)} as jersey_id,
             ${rating} as rating, ${games} as games`;
     const [lw, hw, ties] = [col(pairStats.lowWins), col(pairStats.highWins), col(pairStats.ties)];
