@@ -101,17 +101,17 @@ const dialect = new PgDialect();
 
 /**
  * A statement whose text never changes, only its parameters (`build`'s arguments, in the order the text uses
- * them), run on PostgreSQL as a named prepared statement: each pooled connection parses and plans it once,
- * then only executes it, and this process turns it into text once. For a long statement the planning was a
- * third of its time and the text's building a twentieth of a vote's (the vote batch,
- * docs/decisions/0019-vote-path.md). `name` must be this statement's alone. In a transaction or on PGlite it
- * runs as `queryRows` does.
+ * them). This process turns it into text once (for the vote batch that was a twentieth of a vote's time), and
+ * PostgreSQL runs it as a named prepared statement: each pooled connection parses and plans it once, then only
+ * executes it (for a long statement the planning was a third of its time; docs/decisions/0019-vote-path.md).
+ * `name` must be this statement's alone. PGlite, one connection without named statements, runs the text
+ * with the values; a transaction runs it as `queryRows` does.
  */
 export function prepared<T, A extends unknown[]>(name: string, build: (...values: A) => SQL) {
   let text: string | null = null;
   return async (db: Db, ...values: A): Promise<T[]> => {
     const client = (db as unknown as { $client?: unknown }).$client;
-    if (!(client instanceof pg.Pool)) return queryRows<T>(db, build(...values));
+    if (!(client instanceof pg.Pool) && !(client instanceof PGlite)) return queryRows<T>(db, build(...values));
     if (text === null) {
       const query = dialect.sqlToQuery(build(...values));
       // Reused for other values only if they are its only parameters: a constant in the text must be raw.
@@ -119,7 +119,7 @@ export function prepared<T, A extends unknown[]>(name: string, build: (...values
         throw new Error(`prepared statement ${name}: its parameters must be exactly its arguments`);
       text = query.sql;
     }
-    const result = await client.query<T & pg.QueryResultRow>({ name, text, values });
-    return result.rows;
+    if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
   };
 }

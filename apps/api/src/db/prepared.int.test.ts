@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { prepared } from './client.ts';
 
-describe(`prepared statements (${process.env.TEST_DB})`, () => {
+describe('prepared statements', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -21,11 +21,11 @@ describe(`prepared statements (${process.env.TEST_DB})`, () => {
     expect(await sum(t.db, 40, 2)).toEqual([{ n: 42 }]);
   });
 
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    'refuses a text with a parameter that is not an argument, which the next call would silently reuse',
-    async () => {
-      const fixed = prepared<{ n: number }, [a: number]>('test_prepared_fixed', (a) => sql`select ${a}::int + ${7}::int as n`);
-      await expect(fixed(t.db, 1)).rejects.toThrow(/parameters must be exactly its arguments/);
-    },
-  );
+  it('refuses a text with a parameter that is not an argument, which the next call would silently reuse', async () => {
+    const fixed = prepared<{ n: number }, [a: number]>(
+      'test_prepared_fixed',
+      (a) => sql`select ${a}::int + ${7}::int as n`,
+    );
+    await expect(fixed(t.db, 1)).rejects.toThrow(/parameters must be exactly its arguments/);
+  });
 });
