@@ -100,15 +100,17 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * A statement whose text never changes, only its parameters (`build`'s arguments, in the order the text uses
- * them). This process turns it into text once (for the vote batch that was a twentieth of a vote's time), and
- * PostgreSQL runs it as a named prepared statement: each pooled connection parses and plans it once, then only
- * executes it (for a long statement the planning was a third of its time; docs/decisions/0019-vote-path.md).
- * `name` must be this statement's alone. PGlite, one connection without named statements, runs the text
- * with the values; a transaction runs it as `queryRows` does.
+ * A statement whose text never changes, only its parameters (`build`'s arguments, texts such as JSON, in the
+ * order the text uses them), prepared: parsed and planned once per connection, then only executed (for a
+ * long statement the planning was a third of its time; docs/decisions/0019-vote-path.md), and turned into
+ * text once in this process (a twentieth of a vote's time). On PostgreSQL a named statement of the protocol;
+ * on PGlite, whose API has none, a session's `prepare` run once, then `execute` with the values quoted. In a
+ * transaction it runs as `queryRows` does. `name` must be this statement's alone (an SQL identifier).
  */
-export function prepared<T, A extends unknown[]>(name: string, build: (...values: A) => SQL) {
+export function prepared<T, A extends string[]>(name: string, build: (...values: A) => SQL) {
   let text: string | null = null;
+  /** The PGlite databases this statement is prepared in (one session each). */
+  const preparedIn = new WeakSet<PGlite>();
   return async (db: Db, ...values: A): Promise<T[]> => {
     const client = (db as unknown as { $client?: unknown }).$client;
     if (!(client instanceof pg.Pool) && !(client instanceof PGlite)) return queryRows<T>(db, build(...values));
@@ -119,7 +121,15 @@ export function prepared<T, A extends unknown[]>(name: string, build: (...values
         throw new Error(`prepared statement ${name}: its parameters must be exactly its arguments`);
       text = query.sql;
     }
-    if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+    if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+    if (!preparedIn.has(client)) {
+      await client.exec(`prepare ${name} as ${text}`);
+      preparedIn.add(client);
+    }
+    const [result] = await client.exec(`execute ${name}(${values.map(quoted).join(', ')})`);
+    return (result?.rows ?? []) as T[];
   };
 }
+
+/** A text as an SQL literal: quotes doubled is all it takes, as standard_conforming_strings is on. */
+const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;

@@ -12,20 +12,21 @@ describe('prepared statements', () => {
     await t.app.close();
   });
 
-  it('runs its one text with each call’s own values', async () => {
-    const sum = prepared<{ n: number }, [a: number, b: number]>(
-      'test_prepared_sum',
-      (a, b) => sql`select (${a}::int + ${b}::int) as n`,
+  it('runs its one text with each call’s own values, quotes and backslashes included', async () => {
+    const echo = prepared<{ a: string; b: { s: string } }, [a: string, b: string]>(
+      'test_prepared_echo',
+      (a, b) => sql`select ${a}::text as a, ${b}::json as b`,
     );
-    expect(await sum(t.db, 1, 2)).toEqual([{ n: 3 }]);
-    expect(await sum(t.db, 40, 2)).toEqual([{ n: 42 }]);
+    expect(await echo(t.db, 'one', '{"s":"x"}')).toEqual([{ a: 'one', b: { s: 'x' } }]);
+    const tricky = `it's \\'); drop table votes; --`;
+    expect(await echo(t.db, tricky, JSON.stringify({ s: tricky }))).toEqual([{ a: tricky, b: { s: tricky } }]);
   });
 
   it('refuses a text with a parameter that is not an argument, which the next call would silently reuse', async () => {
-    const fixed = prepared<{ n: number }, [a: number]>(
+    const fixed = prepared<{ n: number }, [a: string]>(
       'test_prepared_fixed',
       (a) => sql`select ${a}::int + ${7}::int as n`,
     );
-    await expect(fixed(t.db, 1)).rejects.toThrow(/parameters must be exactly its arguments/);
+    await expect(fixed(t.db, '1')).rejects.toThrow(/parameters must be exactly its arguments/);
   });
 });
