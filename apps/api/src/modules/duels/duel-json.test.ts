@@ -1,7 +1,7 @@
-import type { NextDuel } from '@manto/contracts';
+import type { NextDuel, VoteResult } from '@manto/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
-import { duelSide, nextDuelJson } from './duel-json.ts';
+import { duelSide, nextDuelJson, voteResultJson } from './duel-json.ts';
 
 const jersey = (id: string, name: string, image: boolean): CatalogueJersey => ({
   id,
@@ -88,5 +88,35 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
     expect(nextDuelJson(answer)).toBe(JSON.stringify(answer));
     const extra = { ...answer, note: 'new field' } as NextDuel;
     expect(nextDuelJson(extra)).toBe(JSON.stringify(extra));
+  });
+
+  it('writes a vote’s answer byte for byte as JSON.stringify, its next duel included', () => {
+    const next: NextDuel = {
+      scope: { team: null, model: null, tournament: null },
+      duel: { token: 'n.t', left: duelSide(b, 1490), right: duelSide(a, 1510), expiresAt: 'y' },
+      jerseysCount: 200,
+    };
+    const results: VoteResult[] = [
+      {
+        outcome: 'left',
+        counted: true,
+        left: { id: 'a', rating: 1512.3, change: 12.3 },
+        right: { id: 'b', rating: 1487.7, change: -12.3 },
+        crowd: { leftWins: 3, rightWins: 1, ties: 0 },
+        next,
+      },
+      {
+        outcome: 'skip',
+        counted: false,
+        left: { id: 'a', rating: 1500, change: 0 },
+        right: { id: 'b', rating: 1500, change: 0 },
+        crowd: null,
+        next: { ...next, duel: null },
+      },
+    ];
+    for (const result of results) expect(voteResultJson(result)).toBe(JSON.stringify(result));
+    const { next: first, ...others } = results[0]!;
+    const reordered = { next: first, ...others };
+    expect(voteResultJson(reordered)).toBe(JSON.stringify(reordered));
   });
 });

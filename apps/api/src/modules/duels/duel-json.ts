@@ -1,4 +1,4 @@
-import type { DuelJersey, NextDuel } from '@manto/contracts';
+import type { DuelJersey, NextDuel, VoteResult } from '@manto/contracts';
 import { type CatalogueJersey, summary } from '#modules/jerseys/index.ts';
 
 /**
@@ -38,6 +38,14 @@ export function nextDuelJson(next: NextDuel): string {
       ? 'null'
       : `{"token":${JSON.stringify(d.token)},"left":${sideJson(d.left)},"right":${sideJson(d.right)},"expiresAt":${JSON.stringify(d.expiresAt)}}`;
   return `{"scope":${JSON.stringify(next.scope)},"duel":${duel},"jerseysCount":${JSON.stringify(next.jerseysCount)}}`;
+}
+
+/** JSON of a vote's answer (POST /api/duels/votes): its next duel, last, as `nextDuelJson` writes it. */
+export function voteResultJson(result: VoteResult): string {
+  const { next, ...rest } = result;
+  // `next` not last, or fields besides the contract's (none today): JSON.stringify whole.
+  if (!isPlain(result, 6) || Object.keys(result).at(-1) !== 'next') return JSON.stringify(result);
+  return `${JSON.stringify(rest).slice(0, -1)},"next":${nextDuelJson(next)}}`;
 }
 
 /** The answer's own keys are the contract's, in its order: a test per shape pins them (duel-json.test.ts). */

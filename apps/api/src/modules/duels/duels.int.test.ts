@@ -28,7 +28,7 @@ describe('duels', () => {
   it('issues a global duel and accepts one vote, answering with ratings, the crowd and the next duel', async () => {
     const me = visitor();
     const first = await nextDuel(me);
-    // These routes skip zod on the way out (lib/plain-json.ts): their answers must still fit the contract.
+    // These routes skip zod on the way out (duel-json.ts): their answers must still fit the contract.
     expect(nextDuelResponse.parse(first)).toEqual(first);
     expect(first.jerseysCount).toBe(12);
     expect(first.duel.left.id).not.toBe(first.duel.right.id);

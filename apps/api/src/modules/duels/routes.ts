@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type NextDuel,
+  type VoteResult,
   duelScopeQuery,
   errorEnvelope,
   nextDuelResponse,
@@ -11,8 +12,7 @@ import {
   voteInput,
   voteResponse,
 } from '@manto/contracts';
-import { plainJson } from '#lib/plain-json.ts';
-import { nextDuelJson } from './duel-json.ts';
+import { nextDuelJson, voteResultJson } from './duel-json.ts';
 import type { DuelService, Voter } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
@@ -69,7 +69,9 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
     '/api/duels/votes',
     {
       schema: { tags, body: voteInput, headers: voterHeaders, response: { 200: voteResponse, ...errors } },
-      serializerCompiler: plainJson,
+      // The next duel inside is written as GET /api/duels/next writes it (duel-json.ts); errors as JSON.
+      serializerCompiler: ({ httpStatus }) =>
+        httpStatus === '200' ? (data: unknown) => voteResultJson(data as VoteResult) : JSON.stringify,
       config: { access: 'public', identify: true },
     },
     async (request) => duels.vote(request.body, voterOf(request, duels)),
