@@ -32,7 +32,9 @@ import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
 import { segmentsQuery } from '#api/segments.ts';
 import { FanbaseLink } from '#components/fanbase-link.tsx';
-import { FanbaseLinks, SegmentControls } from './segment-controls.tsx';
+import { FanbaseLinks } from './fanbase-links.tsx';
+import { usePickers } from './pickers.ts';
+import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 
 function RankingSkeleton() {
@@ -81,6 +83,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   // (its subtitle is the page's largest paint) and the status line paint without waiting for 50 rows,
   // and a phone stays responsive while they render (docs/performance.md §6).
   const deferred = useDeferredValue(query.data ?? null, null);
+  // The pickers come once the rows (or what stands for them) have rendered (pickers.ts).
+  const pickers = usePickers(deferred !== null || query.isError);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 
@@ -147,13 +151,17 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const segmentPart =
     teamSlug === null && !fansOf ? (
       <Stack gap="xs">
-        <SegmentControls
-          neutral={segment === 'neutral'}
-          region={segmentRegion(segment)}
-          segments={segments.data}
-          onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
-          onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
-        />
+        {pickers ? (
+          <pickers.SegmentControls
+            neutral={segment === 'neutral'}
+            region={segmentRegion(segment)}
+            segments={segments.data}
+            onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
+            onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
+          />
+        ) : (
+          <SegmentStandIn neutral={segment === 'neutral'} region={segmentRegion(segment)} />
+        )}
         {segment && <SegmentNote segment={segment} />}
       </Stack>
     ) : null;
@@ -231,6 +239,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             filters={filters}
             onChange={update}
             onClear={() => setParams((prev) => withoutFilters(prev))}
+            pickers={pickers}
           />
           {data.items.length === 0 ? (
             filtered ? (

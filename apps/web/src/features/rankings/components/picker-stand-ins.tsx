@@ -1,0 +1,78 @@
+import { Box, Group, SimpleGrid } from '@mantine/core';
+import type { Ranking } from '@manto/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '#lib/use-locale.ts';
+import type { RankingParams } from '../api/rankings-api.ts';
+import { regionName } from '../lib/regions.ts';
+import { loadPickers } from './pickers.ts';
+import classes from './rankings.module.css';
+
+// What the rankings draw where their pickers go until the pickers' code has loaded (pickers.ts): the
+// same labels, values and sizes, drawn with plain elements, so the page looks the same and nothing
+// moves when the real ones replace them. Hidden from assistive technologies, which meet the real
+// controls a moment later; a press on one fetches the code at once.
+
+const startLoading = () => void loadPickers().catch(() => undefined);
+
+function StandInField({ label, value, placeholder }: { label: string; value: string | null; placeholder: string }) {
+  return (
+    <div>
+      <span className={classes.standInLabel}>{label}</span>
+      <div className={classes.standInInput}>
+        {value ?? <span className={classes.standInPlaceholder}>{placeholder}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** SegmentControls' stand-in: the region picker and the neutral switch. */
+export function SegmentStandIn({ neutral, region }: { neutral: boolean; region: string | null }) {
+  const { t } = useTranslation('rankings');
+  const locale = useLocale();
+  return (
+    <Group align="end" gap="lg" wrap="wrap" aria-hidden onPointerDown={startLoading}>
+      <Box w={{ base: '100%', xs: 280 }}>
+        <StandInField
+          label={t('segments.region')}
+          value={region ? regionName(region, locale) : t('segments.allRegions')}
+          placeholder=""
+        />
+      </Box>
+      <Box pb={{ base: 0, xs: 8 }} className={classes.standInSwitch}>
+        <span className={classes.standInTrack} data-checked={neutral || undefined}>
+          <span className={classes.standInThumb} />
+        </span>
+        <span className={classes.standInSwitchLabel}>{t('segments.neutral')}</span>
+      </Box>
+    </Group>
+  );
+}
+
+/** FilterSelects' stand-in: the four pickers with their labels and current values. */
+export function FilterStandIn({
+  ranking,
+  filters,
+}: {
+  ranking: Pick<Ranking, 'models' | 'suppliers'>;
+  filters: RankingParams;
+}) {
+  const { t } = useTranslation('rankings');
+  const model = ranking.models.find((m) => m.slug === filters.model)?.name ?? filters.model ?? null;
+  const supplier = ranking.suppliers.find((s) => s.slug === filters.supplier)?.name ?? filters.supplier ?? null;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-hidden onPointerDown={startLoading}>
+      <StandInField
+        label={t('filters.from')}
+        value={filters.seasonFrom !== undefined ? String(filters.seasonFrom) : null}
+        placeholder={t('filters.any')}
+      />
+      <StandInField
+        label={t('filters.to')}
+        value={filters.seasonTo !== undefined ? String(filters.seasonTo) : null}
+        placeholder={t('filters.any')}
+      />
+      <StandInField label={t('filters.model')} value={model} placeholder={t('filters.all')} />
+      <StandInField label={t('filters.supplier')} value={supplier} placeholder={t('filters.all')} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+
+// The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
+// Select and Switch, with Combobox, Popover and Floating UI, are ≈ 76 kB gzip of code and 11 kB of CSS
+// that a phone fetched and ran before the page's first paint, for controls folded away or below the
+// title (docs/performance.md §6). Until then stand-ins of the same size hold their place
+// (picker-stand-ins.tsx), so nothing moves.
+
+const load = () => import('./ranking-pickers.ts');
+export type Pickers = Awaited<ReturnType<typeof load>>;
+
+let loaded: Pickers | null = null;
+let loading: Promise<Pickers> | null = null;
+/** The screens still drawing stand-ins: all take the pickers when the code arrives, whoever asked. */
+const waiting = new Set<(pickers: Pickers) => void>();
+
+/** The pickers' code, fetched once for every ranking screen. */
+export function loadPickers(): Promise<Pickers> {
+  loading ??= load().then(
+    (m) => {
+      loaded = m;
+      for (const show of waiting) show(m);
+      return m;
+    },
+    (error: unknown) => {
+      // A failed fetch (offline) is tried again by the next screen that asks.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The pickers once loaded; null before. Their code is asked for once `ready` (the screen's rows, or
+ * what stands for them, have rendered) and the browser is idle, so it never competes with the rows;
+ * or at once when a stand-in is pressed (picker-stand-ins.tsx).
+ */
+export function usePickers(ready: boolean): Pickers | null {
+  const [pickers, setPickers] = useState<Pickers | null>(() => loaded);
+  useEffect(() => {
+    if (pickers) return;
+    const show = (m: Pickers) => setPickers(() => m);
+    if (loaded) return show(loaded);
+    waiting.add(show);
+    const idle = 'requestIdleCallback' in window;
+    const start = () => void loadPickers().catch(() => undefined);
+    const id = !ready
+      ? null
+      : idle
+        ? window.requestIdleCallback(start, { timeout: 1000 })
+        : window.setTimeout(start, 50);
+    return () => {
+      waiting.delete(show);
+      if (id === null) return;
+      if (idle) window.cancelIdleCallback(id);
+      else window.clearTimeout(id);
+    };
+  }, [pickers, ready]);
+  return pickers;
+}
