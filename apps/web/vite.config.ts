@@ -328,9 +328,13 @@ function mantineCssByComponent(): Plugin {
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|clsx|klona|fast-deep-equal)/;
 
-/** Mantine's display components the public pages draw (cards, grids, tables, skeletons…). */
+/**
+ * Mantine's display components the public pages draw (cards, grids, skeletons…). Not Table: its
+ * scroll container brings ScrollArea and Floating UI (≈ 20 kB gzip), so it lives in 'ui' with the
+ * overlays, and only the wide rankings table loads it (docs/performance.md §6).
+ */
 const DISPLAY_COMPONENTS =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Table|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
 
 /**
  * What only forms use (Sistema, account): off the public pages' path, which needs the rest of 'ui'

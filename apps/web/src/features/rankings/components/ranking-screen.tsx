@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, 
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,7 +25,6 @@ import {
 import { ExportPanel } from './export-panel.tsx';
 import { RankingFilters } from './ranking-filters.tsx';
 import { RankingList } from './ranking-list.tsx';
-import { RankingTable } from './ranking-table.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
 import { useLocale } from '#lib/use-locale.ts';
@@ -36,6 +35,10 @@ import { FanbaseLinks } from './fanbase-links.tsx';
 import { usePickers } from './pickers.ts';
 import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
+
+// The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
+// it is drawn: a phone's first screen draws the list (docs/performance.md §6).
+const RankingTable = lazy(() => import('./ranking-table.tsx').then((m) => ({ default: m.RankingTable })));
 
 function RankingSkeleton() {
   return (
@@ -260,7 +263,15 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
               style={{ opacity: query.isPlaceholderData || rows !== data ? 0.6 : 1, transition: 'opacity 150ms' }}
               aria-busy={query.isFetching || rows !== data}
             >
-              {!rows ? <RankingSkeleton /> : wide ? <RankingTable ranking={rows} /> : <RankingList ranking={rows} />}
+              {!rows ? (
+                <RankingSkeleton />
+              ) : wide ? (
+                <Suspense fallback={<RankingSkeleton />}>
+                  <RankingTable ranking={rows} />
+                </Suspense>
+              ) : (
+                <RankingList ranking={rows} />
+              )}
             </Box>
           )}
           <PageControls
