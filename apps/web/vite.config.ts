@@ -374,11 +374,14 @@ const vendorGroups: {
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
-  // The contracts' modules without zod the first screens import (roles, languages, constants,
-  // regions): one small chunk rather than a request for each.
+  // The entry's small modules that lazy chunks import too, in one chunk with it: left alone, the
+  // bundler gave each its own, and every request before the first paint costs a phone on HTTP/1.1 (6
+  // connections) a slot: the contracts' modules without zod (roles, languages, constants, regions),
+  // the session store and wire shapes, the bundled Portuguese 'common' texts, the language helpers,
+  // the number formats and Vite's preload helper (docs/performance.md §6).
   {
-    name: 'contracts-lite',
-    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$/,
+    name: 'boot',
+    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$|src[\\/]lib[\\/](language|number-format|auth-store|wire-shapes)\.ts$|public[\\/]locales[\\/]pt[\\/]common\.json$|vite[\\/]preload-helper/,
     priority: 20,
   },
 ];
