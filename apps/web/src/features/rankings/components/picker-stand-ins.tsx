@@ -10,7 +10,7 @@ import classes from './rankings.module.css';
 // What the rankings draw where their pickers go until the pickers' code has loaded (pickers.ts): the
 // same labels, values and sizes, drawn with plain elements, so the page looks the same and nothing
 // moves when the real ones replace them. Hidden from assistive technologies, which meet the real
-// controls a moment later; a press on one fetches the code at once.
+// controls a moment later; pointing at or pressing one fetches the code at once.
 
 const startLoading = () => void loadPickers().catch(() => undefined);
 
@@ -34,7 +34,7 @@ export function SegmentStandIn({ neutral, region }: { neutral: boolean; region: 
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   return (
-    <Group align="end" gap="lg" wrap="wrap" aria-hidden onPointerDown={startLoading}>
+    <Group align="end" gap="lg" wrap="wrap" aria-hidden onPointerEnter={startLoading} onPointerDown={startLoading}>
       <Box w={{ base: '100%', xs: 280 }}>
         <StandInField
           label={t('segments.region')}
@@ -64,7 +64,13 @@ export function FilterStandIn({
   const model = ranking.models.find((m) => m.slug === filters.model)?.name ?? filters.model ?? null;
   const supplier = ranking.suppliers.find((s) => s.slug === filters.supplier)?.name ?? filters.supplier ?? null;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-hidden onPointerDown={startLoading}>
+    <SimpleGrid
+      cols={{ base: 2, sm: 4 }}
+      spacing="sm"
+      aria-hidden
+      onPointerEnter={startLoading}
+      onPointerDown={startLoading}
+    >
       <StandInField
         label={t('filters.from')}
         value={filters.seasonFrom !== undefined ? String(filters.seasonFrom) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SETTLE_MS, whenSettled } from '#lib/when-settled.ts';
 
 // The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
 // Select and Switch, with Combobox, Popover and Floating UI, are ≈ 76 kB gzip of code and 11 kB of CSS
@@ -32,9 +33,29 @@ export function loadPickers(): Promise<Pickers> {
 }
 
 /**
+ * Once the page has settled: SETTLE_MS after its load event (what is left of it on a later screen,
+ * whose page loaded long ago), then the browser idle.
+ */
+function afterSettle(): Promise<void> {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (!nav || nav.loadEventEnd === 0) return whenSettled();
+  const wait = Math.max(0, nav.loadEventEnd + SETTLE_MS - performance.now());
+  return new Promise((resolve) =>
+    setTimeout(
+      () =>
+        'requestIdleCallback' in window
+          ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+          : setTimeout(resolve, 200),
+      wait,
+    ),
+  );
+}
+
+/**
  * The pickers once loaded; null before. Their code is asked for once `ready` (the screen's rows, or
- * what stands for them, have rendered) and the browser is idle, so it never competes with the rows;
- * or at once when a stand-in is pressed (picker-stand-ins.tsx).
+ * what stands for them, have rendered) and the page has settled: on a phone, drawing Mantine's Select
+ * and Switch is a long task of its own, which during the load only held the page up (docs/performance.md
+ * §6). A stand-in pointed at or pressed asks at once (picker-stand-ins.tsx).
  */
 export function usePickers(ready: boolean): Pickers | null {
   const [pickers, setPickers] = useState<Pickers | null>(() => loaded);
@@ -43,18 +64,14 @@ export function usePickers(ready: boolean): Pickers | null {
     const show = (m: Pickers) => setPickers(() => m);
     if (loaded) return show(loaded);
     waiting.add(show);
-    const idle = 'requestIdleCallback' in window;
-    const start = () => void loadPickers().catch(() => undefined);
-    const id = !ready
-      ? null
-      : idle
-        ? window.requestIdleCallback(start, { timeout: 1000 })
-        : window.setTimeout(start, 50);
+    let live = true;
+    if (ready)
+      void afterSettle().then(() => {
+        if (live) loadPickers().catch(() => undefined);
+      });
     return () => {
+      live = false;
       waiting.delete(show);
-      if (id === null) return;
-      if (idle) window.cancelIdleCallback(id);
-      else window.clearTimeout(id);
     };
   }, [pickers, ready]);
   return pickers;
