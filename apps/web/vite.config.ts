@@ -328,9 +328,13 @@ function mantineCssByComponent(): Plugin {
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-transition-group|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|clsx|klona|fast-deep-equal)/;
 
-/** Mantine's display components the public pages draw (cards, grids, tables, skeletons…). */
+/**
+ * Mantine's display components the public pages draw (cards, grids, skeletons…). Not Table: its
+ * scroll container brings ScrollArea and Floating UI (≈ 20 kB gzip), so it lives in 'ui' with the
+ * overlays, and only the wide rankings table loads it (docs/performance.md §6).
+ */
 const DISPLAY_COMPONENTS =
-  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Table|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper|Group|SimpleGrid|Grid|Skeleton|Breadcrumbs|Kbd|Badge|Pagination|List|Divider|VisuallyHidden|Code|Alert|ColorSwatch|Image|Progress|RingProgress|Space|Flex|AspectRatio|Mark|Highlight|Blockquote|Spoiler)[\\/]/;
 
 /**
  * What only forms use (Sistema, account): off the public pages' path, which needs the rest of 'ui'
@@ -370,11 +374,14 @@ const vendorGroups: {
   { name: 'ui', test: UI_LIBRARIES, priority: 10 },
   // The jitless switch must run before any schema is built: it travels with zod itself.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
-  // The contracts' modules without zod the first screens import (roles, languages, constants,
-  // regions): one small chunk rather than a request for each.
+  // The entry's small modules that lazy chunks import too, in one chunk with it: left alone, the
+  // bundler gave each its own, and every request before the first paint costs a phone on HTTP/1.1 (6
+  // connections) a slot: the contracts' modules without zod (roles, languages, constants, regions),
+  // the session store and wire shapes, the bundled Portuguese 'common' texts, the language helpers,
+  // the number formats and Vite's preload helper (docs/performance.md §6).
   {
-    name: 'contracts-lite',
-    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$/,
+    name: 'boot',
+    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$|src[\\/]lib[\\/](language|number-format|auth-store|wire-shapes)\.ts$|public[\\/]locales[\\/]pt[\\/]common\.json$|vite[\\/]preload-helper/,
     priority: 20,
   },
 ];

@@ -42,3 +42,51 @@ test('a team ranking on a phone is a list without horizontal scrolling', async (
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page, 'team ranking on a phone');
 });
+
+// The pickers' code comes after the rows (docs/performance.md §6): until then stand-ins of the same size
+// hold their place, so the rows do not move when the real pickers arrive.
+test('on a phone the global ranking’s pickers arrive after the rows without moving them', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const cat = await seedCatalogue(request, {
+    teams: [
+      {
+        name: 'Farol do Norte',
+        jerseys: [
+          { model: 'Titular', season: 2025 },
+          { model: 'Reserva', season: 2025 },
+        ],
+      },
+    ],
+  });
+  const team = cat.teams[0]!;
+  await castVotes(request, {
+    voter: visitor(),
+    team: team.slug,
+    count: 3,
+    choose: preferring(team.jerseys.map((j) => j.id)),
+  });
+  await waitForRanking(request, {}, (r) => r.items.length > 0);
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ranking-pickers-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/app/rankings');
+  const list = page.getByRole('list', { name: 'Camisas por posição no ranking' });
+  await expect(list).toBeVisible();
+  // The stand-in shows the picker's label and value; the real picker is not there yet.
+  await expect(page.getByText('Todas as regiões')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Região' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'global ranking on a phone, pickers loading');
+  const before = await list.boundingBox();
+
+  release();
+  const region = page.getByRole('combobox', { name: 'Região' });
+  await expect(region).toBeVisible();
+  await expect(region).toHaveValue('Todas as regiões');
+  await expect(page.getByRole('switch', { name: /Ranking neutro/ })).toBeVisible();
+  expect(await list.boundingBox()).toEqual(before);
+  await expectNoSeriousA11yViolations(page, 'global ranking on a phone');
+});

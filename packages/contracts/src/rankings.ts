@@ -77,6 +77,11 @@ export const nextDuelResponse = z.object({
   duel: duel.nullable(),
   /** Active jerseys in the scope. */
   jerseysCount: z.number().int(),
+  /**
+   * Only when a visitor asked without X-Voter-Id: a fresh signed visitor id, issued as POST /api/duels/visitor
+   * would (same per-address limit); the duel is bound to it, and the client keeps it (ADR 0023).
+   */
+  voterId: z.string().optional(),
 });
 export type NextDuel = z.infer<typeof nextDuelResponse>;
 

@@ -24,10 +24,12 @@ function fakeWindow(path: string, stored: Record<string, string> = {}) {
   const storage = new Map(Object.entries(stored));
   const images: { sizes: string; srcset: string; src: string }[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/duels/visitor') return json({ voterId: 'v1.new' });
+    if (url === '/api/duels/visitor') return json({ voterId: 'v1.posted' });
     if (url === '/api/duels/next') {
-      const id = (init?.headers as Record<string, string>)[VOTER_HEADER];
-      return json({ voterId: id, duel: { left: { image: image('a') }, right: { image: image('b') } } });
+      // As the server: without an id, the answer brings a fresh one (ADR 0023); `sent` echoes the header.
+      const sent = (init?.headers as Record<string, string>)[VOTER_HEADER];
+      const duel = { left: { image: image('a') }, right: { image: image('b') } };
+      return json(sent ? { sent, duel } : { sent: null, duel, voterId: 'v1.new' });
     }
     return new Response('', { status: 404 });
   });
@@ -65,28 +67,39 @@ describe('the home page early script', () => {
     expect(DUEL_IMAGE_SIZES).toBe(APP_SIZES);
   });
 
-  it('gets a visitor id, stores it, asks for the duel with it and preloads both pictures', async () => {
+  it('asks for the duel without an id, stores the one its answer brings and preloads both pictures', async () => {
     const { win, fetch, storage, images, handOver } = fakeWindow('/app/');
     startFirstDuel(win);
     const early = handOver()!;
     await expect(early.voterId).resolves.toBe('v1.new');
     expect(storage.get(VOTER_ID_KEY)).toBe('v1.new');
-    await expect(early.duel).resolves.toMatchObject({ voterId: 'v1.new' });
+    await expect(early.duel).resolves.toMatchObject({ sent: null, voterId: 'v1.new' });
+    // One request: no POST /api/duels/visitor before the duel.
+    expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith(
       '/api/duels/next',
-      expect.objectContaining({
-        headers: expect.objectContaining({ 'Accept-Language': 'en', [VOTER_HEADER]: 'v1.new' }),
-      }),
+      expect.objectContaining({ headers: expect.objectContaining({ 'Accept-Language': 'en' }) }),
     );
     await vi.waitFor(() => expect(images).toHaveLength(2));
     expect(images[0]).toMatchObject({ sizes: DUEL_IMAGE_SIZES, srcset: image('a').srcSet, src: image('a').src });
   });
 
-  it('keeps a stored signed id and asks for no other', async () => {
-    const { win, fetch, handOver } = fakeWindow('/app/', { [VOTER_ID_KEY]: 'v1.kept' });
+  it('keeps a stored signed id, sends it and asks for no other', async () => {
+    const { win, fetch, storage, handOver } = fakeWindow('/app/', { [VOTER_ID_KEY]: 'v1.kept' });
     startFirstDuel(win);
-    await expect(handOver()!.duel).resolves.toMatchObject({ voterId: 'v1.kept' });
+    await expect(handOver()!.duel).resolves.toMatchObject({ sent: 'v1.kept' });
+    await expect(handOver()!.voterId).resolves.toBe('v1.kept');
+    expect(storage.get(VOTER_ID_KEY)).toBe('v1.kept');
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands over no id when the duel fails (the app asks for one itself)', async () => {
+    const { win, fetch, storage, handOver } = fakeWindow('/app/');
+    fetch.mockImplementation(async () => new Response('{"code":"TOO_MANY_REQUESTS"}', { status: 429 }));
+    startFirstDuel(win);
+    await expect(handOver()!.voterId).resolves.toBeNull();
+    await expect(handOver()!.duel).rejects.toThrow('HTTP 429');
+    expect(storage.has(VOTER_ID_KEY)).toBe(false);
   });
 
   it('stands down when the app started first', () => {

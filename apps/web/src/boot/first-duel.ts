@@ -38,11 +38,11 @@ const imageOf = (side: unknown): ImageRefLike | null => {
 };
 
 /**
- * On the home page of a visitor (no member session), asks for the visitor id if there is none, then for
- * the first global duel, then its two pictures, while the app's code is still on its way: the duel is
- * the page's largest paint, and these three requests otherwise wait for the code to arrive and run
- * (docs/performance.md). The app takes the answer over (boot-duel.ts); anything that fails here the
- * app asks again itself.
+ * On the home page of a visitor (no member session), asks for the first global duel (with a fresh
+ * visitor id in its answer if none is stored), then its two pictures, while the app's code is still on
+ * its way: the duel is the page's largest paint, and these requests otherwise wait for the code to
+ * arrive and run (docs/performance.md). The app takes the answer over (boot-duel.ts); anything that
+ * fails here the app asks again itself.
  */
 export function startFirstDuel(win: Window & typeof globalThis): void {
   const path = win.location.pathname;
@@ -67,33 +67,35 @@ export function startFirstDuel(win: Window & typeof globalThis): void {
   const language = tag.split(/[-_]/)[0]?.toLowerCase() === 'en' ? 'en' : 'pt';
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
 
+  // A stored id goes with the request; without one the server issues one with the duel (ADR 0023), so a
+  // new visitor's first duel is one round trip, not two.
   const stored = read(VOTER_ID_KEY);
-  const voterId: Promise<string | null> =
-    stored && stored.startsWith(VISITOR_ID_PREFIX)
-      ? Promise.resolve(stored)
-      : win
-          .fetch('/api/duels/visitor', { method: 'POST', headers, credentials: 'same-origin' })
-          .then((res) => (res.ok ? res.json() : null))
-          .then((body: { voterId?: unknown } | null) => {
-            const id = typeof body?.voterId === 'string' ? body.voterId : null;
-            try {
-              if (id) storage?.setItem(VOTER_ID_KEY, id);
-            } catch {
-              // Storage full or blocked: the app keeps the id for the tab.
-            }
-            return id;
-          })
-          .catch(() => null);
-
-  const duel = voterId.then(async (id) => {
-    if (!id) throw new Error('no visitor id');
-    const res = await win.fetch('/api/duels/next', {
-      headers: { ...headers, [VOTER_HEADER]: id },
+  const known = stored && stored.startsWith(VISITOR_ID_PREFIX) ? stored : null;
+  const duel = win
+    .fetch('/api/duels/next', {
+      headers: known ? { ...headers, [VOTER_HEADER]: known } : headers,
       credentials: 'same-origin',
+    })
+    .then((res) => {
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.json() as Promise<unknown>;
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.json() as Promise<unknown>;
-  });
+  const voterId: Promise<string | null> = known
+    ? Promise.resolve(known)
+    : duel.then(
+        (answer) => {
+          const id = (answer as { voterId?: unknown } | null)?.voterId;
+          if (typeof id !== 'string' || !id.startsWith(VISITOR_ID_PREFIX)) return null;
+          try {
+            storage?.setItem(VOTER_ID_KEY, id);
+          } catch {
+            // Storage full or blocked: the app keeps the id for the tab.
+          }
+          return id;
+        },
+        () => null,
+      );
+
   // Not taken (the app failed to start): nobody waits on it.
   duel.catch(() => undefined);
 

@@ -130,4 +130,76 @@ describe('visitor id (docs/ranking.md §1)', () => {
     expect(storage.getItem(VOTER_ID_KEY)).toBe('v1.other-tab');
     expect(await ids.get()).toBe('v1.other-tab');
   });
+
+  describe('a duel answer that brings a fresh id (ADR 0023)', () => {
+    const FRESH = 'v1.11111111-0000-4000-8000-000000000000.fresh';
+    const idFrom = (answer: { voterId?: string }) => answer.voterId;
+
+    it('asks for the duel without an id, keeps the one it brings and asks the server for none', async () => {
+      const storage = new MemoryStorage();
+      const server = fakeServer();
+      const ids = createVoterIds(storage, server.issue);
+      const sent: (string | undefined)[] = [];
+      const duel = withVoterId(
+        ids,
+        async (headers) => {
+          sent.push(headers['x-voter-id']);
+          return { voterId: FRESH };
+        },
+        { retry: true, idFrom },
+      );
+      // A vote asked meanwhile waits for that id instead of asking for another.
+      const meanwhile = ids.get();
+      await expect(duel).resolves.toEqual({ voterId: FRESH });
+      await expect(meanwhile).resolves.toBe(FRESH);
+      expect(sent).toEqual([undefined]);
+      expect(storage.getItem(VOTER_ID_KEY)).toBe(FRESH);
+      expect(server.issued).toHaveLength(0);
+      // Later duels send it.
+      await withVoterId(
+        ids,
+        async (headers) => {
+          sent.push(headers['x-voter-id']);
+          return {};
+        },
+        { retry: true, idFrom },
+      );
+      expect(sent).toEqual([undefined, FRESH]);
+    });
+
+    it('falls back to POST /api/duels/visitor for waiting calls when the duel fails or brings no id', async () => {
+      for (const outcome of ['fails', 'no id'] as const) {
+        const server = fakeServer();
+        const ids = createVoterIds(new MemoryStorage(), server.issue);
+        const duel = withVoterId(
+          ids,
+          async () => {
+            if (outcome === 'fails') throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many attempts.');
+            return {};
+          },
+          { retry: true, idFrom },
+        );
+        const meanwhile = ids.get();
+        if (outcome === 'fails') await expect(duel).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+        else await expect(duel).resolves.toEqual({});
+        await expect(meanwhile).resolves.toBe(server.issued[0]);
+        expect(server.issued).toHaveLength(1);
+      }
+    });
+
+    it('sends the stored id when there is one', async () => {
+      const storage = new MemoryStorage();
+      storage.setItem(VOTER_ID_KEY, FRESH);
+      const sent: (string | undefined)[] = [];
+      await withVoterId(
+        createVoterIds(storage, fakeServer().issue),
+        async (headers) => {
+          sent.push(headers['x-voter-id']);
+          return {};
+        },
+        { retry: true, idFrom },
+      );
+      expect(sent).toEqual([FRESH]);
+    });
+  });
 });

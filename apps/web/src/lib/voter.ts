@@ -15,17 +15,25 @@ export interface VoterIds {
   get(): Promise<string>;
   /** Drops an id the server refused, so the next get() asks for a new one. */
   forget(id: string): void;
+  /**
+   * When the tab has no id and none is on its way: runs `call`, whose answer brings a fresh id (GET
+   * /api/duels/next without X-Voter-Id, ADR 0023), and keeps that id; get() callers meanwhile wait for it
+   * (and ask the usual way if it brings none). Null when there is an id or one is on its way.
+   */
+  issueWith<T>(call: () => Promise<T>, idOf: (answer: T) => string | null | undefined): Promise<T> | null;
 }
 
 /**
- * The visitor's id, issued by the server (POST /api/duels/visitor) the first time it is needed and kept in
- * storage. A stored id that is not signed (made by the browser before ids were signed) is replaced the same
+ * The visitor's id, issued by the server the first time it is needed (in the answer of a call made through
+ * issueWith, else by POST /api/duels/visitor) and kept in storage. A stored id that is not signed (made by the browser before ids were signed) is replaced the same
  * way. Storage is read on every call, so a tab uses an id another tab just stored. Without usable storage
  * (private mode, blocked) the id lives for the tab only.
  */
 export function createVoterIds(storage: Storage | undefined, issue: () => Promise<string>): VoterIds {
   let memory: string | null = null;
   let issuing: Promise<string> | null = null;
+  /** An id coming in another call's answer (issueWith). */
+  let adopting: Promise<string> | null = null;
 
   const read = (): string | null => {
     try {
@@ -45,18 +53,39 @@ export function createVoterIds(storage: Storage | undefined, issue: () => Promis
     return id;
   };
 
+  const get = async (): Promise<string> => {
+    const stored = read();
+    if (isSigned(stored)) return stored;
+    // Storage lost or overwritten (cleared, blocked): this tab's id stays good, and is stored again.
+    if (isSigned(memory)) return keep(memory);
+    // The call bringing an id failed or brought none: ask the usual way.
+    if (adopting) return adopting.catch(get);
+    issuing ??= issue()
+      .then(keep)
+      .finally(() => {
+        issuing = null;
+      });
+    return issuing;
+  };
+
   return {
-    async get() {
-      const stored = read();
-      if (isSigned(stored)) return stored;
-      // Storage lost or overwritten (cleared, blocked): this tab's id stays good, and is stored again.
-      if (isSigned(memory)) return keep(memory);
-      issuing ??= issue()
-        .then(keep)
+    get,
+    issueWith(call, idOf) {
+      if (isSigned(read()) || isSigned(memory) || issuing || adopting) return null;
+      const answer = call();
+      const adopted = answer
+        .then((a) => {
+          const id = idOf(a);
+          if (!isSigned(id)) throw new Error('no visitor id in the answer');
+          return keep(id);
+        })
         .finally(() => {
-          issuing = null;
+          adopting = null;
         });
-      return issuing;
+      adopting = adopted;
+      // Nobody may be waiting: a failure here is the caller's, through `answer`.
+      adopted.catch(() => undefined);
+      return answer;
     },
     forget(id) {
       if (memory === id) memory = null;
@@ -71,15 +100,19 @@ export function createVoterIds(storage: Storage | undefined, issue: () => Promis
 }
 
 /**
- * Runs a duel call with the visitor's X-Voter-Id. When the server refuses the id, it is dropped and, with
- * `retry`, the call runs once more with a fresh id; otherwise the refusal goes to the caller (a vote's duel
- * is bound to the refused id, so only a fresh duel can follow).
+ * Runs a duel call with the visitor's X-Voter-Id; with `idFrom`, a tab without an id makes the call without
+ * one and keeps the id its answer brings (GET /api/duels/next, ADR 0023). When the server refuses the id, it
+ * is dropped and, with `retry`, the call runs once more with a fresh id; otherwise the refusal goes to the
+ * caller (a vote's duel is bound to the refused id, so only a fresh duel can follow).
  */
 export async function withVoterId<T>(
   ids: VoterIds,
   call: (headers: Record<string, string>) => Promise<T>,
-  { retry }: { retry: boolean },
+  { retry, idFrom }: { retry: boolean; idFrom?: (answer: T) => string | null | undefined },
 ): Promise<T> {
+  // A call whose answer can bring a fresh id goes without one when the tab has none (ADR 0023).
+  const fresh = idFrom ? ids.issueWith(() => call({}), idFrom) : null;
+  if (fresh) return fresh;
   const id = await ids.get();
   try {
     return await call({ [VOTER_HEADER]: id });
@@ -87,6 +120,6 @@ export async function withVoterId<T>(
     if (!(error instanceof ApiError) || !REFUSED_ID_CODES.has(error.code)) throw error;
     ids.forget(id);
     if (!retry) throw error;
-    return call({ [VOTER_HEADER]: await ids.get() });
+    return (idFrom && ids.issueWith(() => call({}), idFrom)) || call({ [VOTER_HEADER]: await ids.get() });
   }
 }

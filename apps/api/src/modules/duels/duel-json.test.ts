@@ -62,6 +62,13 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
         duel: { token: 't', left: duelSide(b, 1500), right: duelSide(a, -3.5), expiresAt: 'x' },
         jerseysCount: 8,
       },
+      // A fresh visitor's answer brings the id it was issued (ADR 0023).
+      {
+        scope: { team: null, model: null, tournament: null },
+        duel: { token: 'u', left: duelSide(a, 1500), right: duelSide(b, 1500), expiresAt: 'y' },
+        jerseysCount: 2,
+        voterId: 'v1.5f0c1c1e-8b7a-4c1d-9a4e-2f9d3c2b1a00.AAAAAAAAAAAAAAAAAAAAAA',
+      },
     ];
     for (const answer of answers) expect(nextDuelJson(answer)).toBe(JSON.stringify(answer));
   });
@@ -88,6 +95,8 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
     expect(nextDuelJson(answer)).toBe(JSON.stringify(answer));
     const extra = { ...answer, note: 'new field' } as NextDuel;
     expect(nextDuelJson(extra)).toBe(JSON.stringify(extra));
+    const extraWithId = { ...extra, voterId: 'v1.x' } as NextDuel;
+    expect(nextDuelJson(extraWithId)).toBe(JSON.stringify(extraWithId));
   });
 
   it('writes a vote’s answer byte for byte as JSON.stringify, its next duel included', () => {

@@ -30,14 +30,21 @@ const sideJson = (side: DuelJersey) => sideText.get(side) ?? JSON.stringify(side
 /** JSON of a next-duel answer (GET /api/duels/next). */
 export function nextDuelJson(next: NextDuel): string {
   const d = next.duel;
-  // An answer with other fields than these (none today) goes through JSON.stringify whole.
-  if (typeof next.jerseysCount !== 'number' || !isPlain(next, 3) || (d !== null && !isPlain(d, 4)))
+  // A fresh visitor's answer carries its new id last (ADR 0023); other fields than these (none today) go
+  // through JSON.stringify whole.
+  const id = next.voterId;
+  if (
+    typeof next.jerseysCount !== 'number' ||
+    !isPlain(next, id === undefined ? 3 : 4) ||
+    (d !== null && !isPlain(d, 4))
+  )
     return JSON.stringify(next);
   const duel =
     d === null
       ? 'null'
       : `{"token":${JSON.stringify(d.token)},"left":${sideJson(d.left)},"right":${sideJson(d.right)},"expiresAt":${JSON.stringify(d.expiresAt)}}`;
-  return `{"scope":${JSON.stringify(next.scope)},"duel":${duel},"jerseysCount":${JSON.stringify(next.jerseysCount)}}`;
+  const tail = id === undefined ? '' : `,"voterId":${JSON.stringify(id)}`;
+  return `{"scope":${JSON.stringify(next.scope)},"duel":${duel},"jerseysCount":${JSON.stringify(next.jerseysCount)}${tail}}`;
 }
 
 /** JSON of a vote's answer (POST /api/duels/votes): its next duel, last, as `nextDuelJson` writes it. */

@@ -46,11 +46,11 @@ describe('duels', () => {
     expect(replay.json().code).toBe('DUEL_ALREADY_ANSWERED');
   });
 
-  it('requires a voter id from visitors and binds the token to its voter', async () => {
-    const none = await t.inject({ method: 'GET', url: '/api/duels/next' });
+  it('requires a voter id from visitors to vote and binds the token to its voter', async () => {
+    const duel = await nextDuel(visitor());
+    const none = await vote({}, duel.duel.token);
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('VOTER_REQUIRED');
-    const duel = await nextDuel(visitor());
     const stolen = await vote(visitor(), duel.duel.token);
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json().code).toBe('DUEL_NOT_YOURS');

@@ -59,8 +59,16 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
       config: { access: 'public', identify: true },
     },
     async (request, reply) => {
-      const voter = voterOf(request, duels);
       reply.header('cache-control', 'no-store');
+      // A visitor without an id gets one with the duel (ADR 0023); the scope first, so a 404 costs no id.
+      if (!request.principal && !request.headers[VOTER_HEADER]) {
+        const scope = await duels.resolveScope(request.query);
+        return duels.nextForNewVisitor(scope, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        });
+      }
+      const voter = voterOf(request, duels);
       return duels.next(await duels.resolveScope(request.query), voter);
     },
   );

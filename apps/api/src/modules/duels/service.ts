@@ -140,6 +140,17 @@ export class DuelService {
     return { key: scopeKey(team?.id ?? null, model?.id ?? null), team, model, tournament: null };
   }
 
+  /**
+   * A duel for a visitor who asked without an id: issues one first (the same per-address limit as POST
+   * /api/duels/visitor, so a 429 when it is spent), draws the duel for it and answers with it, so a new
+   * visitor's first duel costs one round trip, not two (ADR 0023, docs/ranking.md §1).
+   */
+  async nextForNewVisitor(scope: Scope, where: Pick<Voter, 'ip' | 'userAgent'>): Promise<NextDuel> {
+    const voterId = await this.issueVisitorId(where.ip);
+    const next = await this.next(scope, { key: this.visitorKey(voterId), userId: null, ...where });
+    return { ...next, voterId };
+  }
+
   async next(scope: Scope, voter: Voter): Promise<NextDuel> {
     if (scope.tournament) return this.nextMatch(scope, scope.tournament, voter);
     const [{ list, jerseys }, answered] = await Promise.all([

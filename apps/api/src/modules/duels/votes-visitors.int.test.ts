@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDuelResponse } from '@manto/contracts';
 import { rebuildPairStats } from '#db/pair-stats.ts';
 import { votes } from '#db/schema/index.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
@@ -17,6 +18,7 @@ import {
   issueVisitorId,
   issuedVisitor,
   member,
+  nextDuel,
   moderator,
   post,
   randomIp,
@@ -111,8 +113,11 @@ describe('visitor ids', () => {
     const before = await t.count('votes');
     for (const [id, code] of refusals) {
       const c: Client = { ...me, headers: id === undefined ? {} : { 'x-voter-id': id } };
-      const next = await t.inject({ method: 'GET', url: '/api/duels/next', headers: c.headers, remoteAddress: c.ip });
-      expect([next.statusCode, next.json().code], `${id}`).toEqual([400, code]);
+      // Without an id a duel comes with a fresh one (ADR 0023; tested below); a vote needs one.
+      if (id !== undefined) {
+        const next = await t.inject({ method: 'GET', url: '/api/duels/next', headers: c.headers, remoteAddress: c.ip });
+        expect([next.statusCode, next.json().code], `${id}`).toEqual([400, code]);
+      }
       const en = await post(t, c, { token: duel.token, outcome: 'left' }, { lang: 'en' });
       expect([en.statusCode, en.json().code], `${id}`).toEqual([400, code]);
       const pt = await post(t, c, { token: duel.token, outcome: 'left' }, { lang: 'pt-BR' });
@@ -132,6 +137,55 @@ describe('visitor ids', () => {
     const res = await vote(t, me, duel.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(claimsOf(res.json().next.duel.token).voterKey).toBe(me.key);
+  });
+
+  it('come with the first duel of a visitor who asks without one, bound to its token, and vote (ADR 0023)', async () => {
+    const ip = randomIp();
+    const res = await t.inject({ method: 'GET', url: '/api/duels/next', remoteAddress: ip });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(nextDuelResponse.parse(body)).toEqual(body);
+    const id: string = body.voterId;
+    const uuid = new VisitorIds(t.config.jwtSecret).verify(id);
+    expect(uuid).not.toBeNull();
+    const me: Client = { headers: { 'x-voter-id': id }, ip, key: `v:${uuid}` };
+    expect(claimsOf(body.duel.token).voterKey).toBe(me.key);
+    const voted = await vote(t, me, body.duel.token);
+    expect(voted.statusCode, voted.body).toBe(200);
+    expect(voted.json().counted).toBe(true);
+    expect(voted.json().next).not.toHaveProperty('voterId');
+    // With its id, the visitor's next duels bring no other.
+    const again = await t.inject({ method: 'GET', url: '/api/duels/next', headers: me.headers, remoteAddress: ip });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).not.toHaveProperty('voterId');
+    expect(claimsOf(again.json().duel.token).voterKey).toBe(me.key);
+    // Another id-less visitor gets another id; a member never gets one.
+    const other = await t.inject({ method: 'GET', url: '/api/duels/next', remoteAddress: randomIp() });
+    expect(other.json().voterId).not.toBe(id);
+    const m = await member(t);
+    const asMember = await t.inject({ method: 'GET', url: '/api/duels/next', headers: m.headers, remoteAddress: ip });
+    expect(asMember.statusCode, asMember.body).toBe(200);
+    expect(asMember.json()).not.toHaveProperty('voterId');
+  });
+
+  it('issued with a duel count against the address’s hourly ids, as POST /api/duels/visitor’s do (ADR 0023)', async () => {
+    const ip = randomIp();
+    const idless = () =>
+      t.inject({ method: 'GET', url: '/api/duels/next', remoteAddress: ip, headers: { 'accept-language': 'en' } });
+    for (let i = 0; i < 5; i++) expect((await issueVisitorId(t, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await idless()).statusCode).toBe(200);
+    const refused = await idless();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.json()).not.toHaveProperty('voterId');
+    expect((await issueVisitorId(t, ip)).statusCode).toBe(429);
+    // A visitor of that address who holds an id still gets duels, and an unknown scope costs no id.
+    expect((await nextDuel(t, visitor(t, ip))).duel).not.toBeNull();
+    const other = randomIp();
+    const unknown = await t.inject({ method: 'GET', url: '/api/duels/next?team=nobody', remoteAddress: other });
+    expect(unknown.statusCode).toBe(404);
+    for (let i = 0; i < 10; i++) expect((await issueVisitorId(t, other)).statusCode).toBe(200);
   });
 
   it('do not matter to members, who are known by their account', async () => {

@@ -7,7 +7,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -24,6 +23,7 @@ import { JerseyRating } from '../components/jersey-rating.tsx';
 import { JerseyTournaments } from '../components/jersey-tournaments.tsx';
 import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
 import { DetailSkeleton } from '#components/detail-skeleton.tsx';
+import classes from './jersey-route.module.css';
 
 /**
  * /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit, its standing, the
@@ -101,16 +101,16 @@ export function JerseyRoute() {
               <Title order={1}>{`${j.team.name} ${j.modelYear}`}</Title>
             </div>
             {j.description && <Text>{j.description}</Text>}
-            <Table variant="vertical" withTableBorder layout="fixed">
-              <Table.Tbody>
+            <table className={classes.details}>
+              <tbody>
                 {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w={160}>{label}</Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
             <JerseyWhereToBuy jerseyId={j.id} />
             <JerseyRating jerseyId={j.id} team={j.team} />
             <JerseyTournaments jerseyId={j.id} />

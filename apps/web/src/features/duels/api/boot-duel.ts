@@ -28,6 +28,9 @@ export function earlyVisitorId(): Promise<string | null> {
   return early.voterId.catch(() => null);
 }
 
+/** Whether the early script's visitor id is still to be taken: then the app asks for none of its own. */
+export const earlyVisitorIdPending = (): boolean => !!handOver() && !idTaken;
+
 let taken = false;
 
 /** The early script's first global duel, once (a duel token is single use); null if there is none. */

@@ -28,6 +28,7 @@ const fetchNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
         ...(signal ? { signal } : {}),
       }),
     true,
+    true,
   );
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from '#lib/api-client.ts';
 import { authStore } from '#lib/auth-store.ts';
 import { createVoterIds, withVoterId } from '#lib/voter.ts';
 import { pickVisitorId } from '#lib/wire-shapes.ts';
-import { earlyVisitorId } from './boot-duel.ts';
+import { earlyVisitorId, earlyVisitorIdPending } from './boot-duel.ts';
 
 // Who asks for duels, without zod: the home page asks for its first duel while its code loads
 // (early-duel.ts), so this part of the duels' API travels with the first screen.
@@ -28,10 +28,21 @@ const voterIds = createVoterIds(browserStorage(), async () => {
 
 /**
  * Members are known by their token and need no visitor id; visitors send theirs as X-Voter-Id, and the server
- * binds the duel to whoever asked.
+ * binds the duel to whoever asked. A next-duel call (`withId`) from a visitor who has none yet goes without
+ * it and keeps the one its answer brings (ADR 0023), unless the home page's early script is getting one.
  */
-export const asVoter = <T>(call: (headers: Record<string, string>) => Promise<T>, retry: boolean): Promise<T> =>
-  authStore.getState().tokens ? call({}) : withVoterId(voterIds, call, { retry });
+export const asVoter = <T>(
+  call: (headers: Record<string, string>) => Promise<T>,
+  retry: boolean,
+  withId = false,
+): Promise<T> => {
+  if (authStore.getState().tokens) return call({});
+  const idFrom = withId && !earlyVisitorIdPending() ? idOfAnswer : undefined;
+  return withVoterId(voterIds, call, { retry, ...(idFrom ? { idFrom } : {}) });
+};
+
+/** The fresh visitor id a next-duel answer brings, if any. */
+const idOfAnswer = (answer: unknown): string | undefined => pickVisitorId(answer)?.voterId;
 
 /** Who a duel is drawn for: the member's email, or 'visitor' (the duel screens key their query by it). */
 export const currentViewer = (): string => authStore.getState().user?.email ?? 'visitor';

@@ -1,20 +1,22 @@
-import { ActionIcon, Popover, Text } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
+
+// Mantine's Popover, with Floating UI, is most of the 46 kB gzip 'ui' chunk; the table's two tips
+// are its only use on the rankings, so it comes after the table, not with the page (docs/performance.md §6).
+const HelpPopover = lazy(() => import('./help-popover.tsx').then((m) => ({ default: m.HelpPopover })));
 
 /** A small ⓘ button that opens an explanation: reachable by keyboard and touch, not hover only. */
 export function HelpTip({ label, children }: { label: string; children: string }) {
   return (
-    <Popover width={300} position="bottom" withArrow shadow="md">
-      <Popover.Target>
+    <Suspense
+      fallback={
         <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label}>
           <IconInfoCircle size={16} aria-hidden />
         </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" fw={400} tt="none" style={{ whiteSpace: 'normal' }}>
-          {children}
-        </Text>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      <HelpPopover label={label}>{children}</HelpPopover>
+    </Suspense>
   );
 }

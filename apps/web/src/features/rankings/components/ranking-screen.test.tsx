@@ -8,6 +8,7 @@ import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/r
 import { GlobalRankingRoute } from '../routes/global-ranking-route.tsx';
 import { FanbaseRankingRoute } from '../routes/fanbase-ranking-route.tsx';
 import { TeamRankingRoute } from '../routes/team-ranking-route.tsx';
+import { loadPickers } from './pickers.ts';
 
 // The rankings screens' segments (docs/segments.md) with the real pt texts; fetch plays the server.
 
@@ -130,7 +131,11 @@ const renderAt = (path: string) =>
     { path },
   );
 
-beforeAll(() => initTestI18n('pt'));
+beforeAll(async () => {
+  await initTestI18n('pt');
+  // The pickers' code, which a page loads once it has settled (pickers.ts), is there from the start here.
+  await loadPickers();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });

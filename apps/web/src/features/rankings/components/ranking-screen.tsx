@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, 
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -25,15 +25,20 @@ import {
 import { ExportPanel } from './export-panel.tsx';
 import { RankingFilters } from './ranking-filters.tsx';
 import { RankingList } from './ranking-list.tsx';
-import { RankingTable } from './ranking-table.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { UpdatedAt } from './updated-at.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
 import { segmentsQuery } from '#api/segments.ts';
 import { FanbaseLink } from '#components/fanbase-link.tsx';
-import { FanbaseLinks, SegmentControls } from './segment-controls.tsx';
+import { FanbaseLinks } from './fanbase-links.tsx';
+import { usePickers } from './pickers.ts';
+import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
+
+// The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
+// it is drawn: a phone's first screen draws the list (docs/performance.md §6).
+const RankingTable = lazy(() => import('./ranking-table.tsx').then((m) => ({ default: m.RankingTable })));
 
 function RankingSkeleton() {
   return (
@@ -81,6 +86,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   // (its subtitle is the page's largest paint) and the status line paint without waiting for 50 rows,
   // and a phone stays responsive while they render (docs/performance.md §6).
   const deferred = useDeferredValue(query.data ?? null, null);
+  // The pickers come once the rows (or what stands for them) have rendered (pickers.ts).
+  const pickers = usePickers(deferred !== null || query.isError);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 
@@ -147,13 +154,17 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const segmentPart =
     teamSlug === null && !fansOf ? (
       <Stack gap="xs">
-        <SegmentControls
-          neutral={segment === 'neutral'}
-          region={segmentRegion(segment)}
-          segments={segments.data}
-          onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
-          onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
-        />
+        {pickers ? (
+          <pickers.SegmentControls
+            neutral={segment === 'neutral'}
+            region={segmentRegion(segment)}
+            segments={segments.data}
+            onNeutral={(neutral) => setParams((prev) => withSegment(prev, { neutral }))}
+            onRegion={(region) => setParams((prev) => withSegment(prev, { region }))}
+          />
+        ) : (
+          <SegmentStandIn neutral={segment === 'neutral'} region={segmentRegion(segment)} />
+        )}
         {segment && <SegmentNote segment={segment} />}
       </Stack>
     ) : null;
@@ -231,6 +242,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             filters={filters}
             onChange={update}
             onClear={() => setParams((prev) => withoutFilters(prev))}
+            pickers={pickers}
           />
           {data.items.length === 0 ? (
             filtered ? (
@@ -251,7 +263,15 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
               style={{ opacity: query.isPlaceholderData || rows !== data ? 0.6 : 1, transition: 'opacity 150ms' }}
               aria-busy={query.isFetching || rows !== data}
             >
-              {!rows ? <RankingSkeleton /> : wide ? <RankingTable ranking={rows} /> : <RankingList ranking={rows} />}
+              {!rows ? (
+                <RankingSkeleton />
+              ) : wide ? (
+                <Suspense fallback={<RankingSkeleton />}>
+                  <RankingTable ranking={rows} />
+                </Suspense>
+              ) : (
+                <RankingList ranking={rows} />
+              )}
             </Box>
           )}
           <PageControls

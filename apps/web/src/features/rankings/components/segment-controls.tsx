@@ -1,11 +1,9 @@
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, Select, Switch } from '@mantine/core';
 import type { Segments } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { TeamCrest } from '#components/team-crest.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { regionOptions } from '../lib/regions.ts';
-import { LAZY_OPTIONS } from './ranking-filters.tsx';
+import { LAZY_OPTIONS } from './filter-selects.tsx';
 
 /** The region picker's value for "every region" (a Select needs a value to show the choice). */
 const ALL = 'all';
@@ -52,35 +50,5 @@ export function SegmentControls({ neutral, region, segments, onNeutral, onRegion
         pb={{ base: 0, xs: 8 }}
       />
     </Group>
-  );
-}
-
-/** Links to the fanbase rankings shown now ("O que a torcida do X acha"). */
-export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
-  const { t } = useTranslation('rankings');
-  const fans = segments?.fans ?? [];
-  if (fans.length === 0) return null;
-  return (
-    <Stack gap={6} component="nav" aria-label={t('segments.fanbases')}>
-      <Text size="sm" fw={700}>
-        {t('segments.fanbases')}
-      </Text>
-      <Group gap="xs" wrap="wrap">
-        {fans.map(({ team }) => (
-          <Button
-            key={team.id}
-            component={Link}
-            to={`/rankings/torcidas/${team.slug}`}
-            variant="default"
-            radius="xl"
-            size="compact-sm"
-            leftSection={<TeamCrest team={team} size={18} />}
-            aria-label={t('segments.fanbaseLink', { team: team.name })}
-          >
-            {team.name}
-          </Button>
-        ))}
-      </Group>
-    </Stack>
   );
 }

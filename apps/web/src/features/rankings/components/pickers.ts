@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { SETTLE_MS, whenSettled } from '#lib/when-settled.ts';
+
+// The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
+// Select and Switch, with Combobox, Popover and Floating UI, are ≈ 76 kB gzip of code and 11 kB of CSS
+// that a phone fetched and ran before the page's first paint, for controls folded away or below the
+// title (docs/performance.md §6). Until then stand-ins of the same size hold their place
+// (picker-stand-ins.tsx), so nothing moves.
+
+const load = () => import('./ranking-pickers.ts');
+export type Pickers = Awaited<ReturnType<typeof load>>;
+
+let loaded: Pickers | null = null;
+let loading: Promise<Pickers> | null = null;
+/** The screens still drawing stand-ins: all take the pickers when the code arrives, whoever asked. */
+const waiting = new Set<(pickers: Pickers) => void>();
+
+/** The pickers' code, fetched once for every ranking screen. */
+export function loadPickers(): Promise<Pickers> {
+  loading ??= load().then(
+    (m) => {
+      loaded = m;
+      for (const show of waiting) show(m);
+      return m;
+    },
+    (error: unknown) => {
+      // A failed fetch (offline) is tried again by the next screen that asks.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Once the page has settled: SETTLE_MS after its load event (what is left of it on a later screen,
+ * whose page loaded long ago), then the browser idle.
+ */
+function afterSettle(): Promise<void> {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (!nav || nav.loadEventEnd === 0) return whenSettled();
+  const wait = Math.max(0, nav.loadEventEnd + SETTLE_MS - performance.now());
+  return new Promise((resolve) =>
+    setTimeout(
+      () =>
+        'requestIdleCallback' in window
+          ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+          : setTimeout(resolve, 200),
+      wait,
+    ),
+  );
+}
+
+/**
+ * The pickers once loaded; null before. Their code is asked for once `ready` (the screen's rows, or
+ * what stands for them, have rendered) and the page has settled: on a phone, drawing Mantine's Select
+ * and Switch is a long task of its own, which during the load only held the page up (docs/performance.md
+ * §6). A stand-in pointed at or pressed asks at once (picker-stand-ins.tsx).
+ */
+export function usePickers(ready: boolean): Pickers | null {
+  const [pickers, setPickers] = useState<Pickers | null>(() => loaded);
+  useEffect(() => {
+    if (pickers) return;
+    const show = (m: Pickers) => setPickers(() => m);
+    if (loaded) return show(loaded);
+    waiting.add(show);
+    let live = true;
+    if (ready)
+      void afterSettle().then(() => {
+        if (live) loadPickers().catch(() => undefined);
+      });
+    return () => {
+      live = false;
+      waiting.delete(show);
+    };
+  }, [pickers, ready]);
+  return pickers;
+}
