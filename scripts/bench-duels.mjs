@@ -13,8 +13,9 @@
 // Each database is fresh: a `manto_bench_<random>` PostgreSQL database (dropped at the end) and a temporary
 // PGlite directory, with 200 jerseys inserted by SQL. Vote rate limits and the daily cap are raised so one
 // load generator can vote; the decision-time check stays on. BENCH_SECONDS (default 5) sets each run.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -68,6 +69,11 @@ const SERVER_ENV = {
   RANKING_INTERVAL_SECONDS: '86400',
 };
 
+// The PostgreSQL backends serving the bench database join the load generator on core 0 (docs/performance.md
+// §1): left free, they ran on the server's core half the time and the vote figure measured the two fighting
+// over it (+22 % votes/s when kept apart, ADR 0019 second addendum). BENCH_PIN_DATABASE=false leaves them be.
+const PIN_DATABASE = canPin && process.env.BENCH_PIN_DATABASE !== 'false';
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const roundUp = (n) => Math.max(CONNECTIONS, Math.ceil(n / CONNECTIONS) * CONNECTIONS);
 const roundDown = (n) => Math.floor(n / CONNECTIONS) * CONNECTIONS;
@@ -113,6 +119,33 @@ async function pgliteCount(dataDir) {
   const { rows } = await db.query('select count(*)::int as n from votes');
   await db.close();
   return rows[0].n;
+}
+
+/**
+ * Moves the backends of `connectionString`'s database to core 0, when they are processes of this machine
+ * (a pid whose command line is PostgreSQL's); returns how many moved. Run once the servers' pools are open.
+ */
+async function pinBackends(connectionString) {
+  const pids = await onPostgres(connectionString, async (c) =>
+    (
+      await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+    ).rows.map((r) => r.pid),
+  );
+  let moved = 0;
+  for (const pid of pids) {
+    let command;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // another machine's, or gone
+    }
+    if (
+      command.startsWith('postgres') &&
+      spawnSync('taskset', ['-cp', '0', String(pid)], { stdio: 'ignore' }).status === 0
+    )
+      moved++;
+  }
+  return moved;
 }
 
 // ———————————————————————————————————————————————— loads ————————————————————————————————————————————————
@@ -265,6 +298,8 @@ async function votes(servers) {
     s.rawTokens = calibration;
   }
   await sleep(MIN_DECISION_MS + 100);
+  if (PIN_DATABASE)
+    console.log(`  ${await pinBackends(pgUrl)} PostgreSQL backends of the bench database moved to core 0`);
   await voteLoad(RAW, servers[0].rawTokens, { duration: 2 });
   const measured = await rounds(
     'votes',
@@ -316,7 +351,7 @@ await onPostgres(ADMIN_URL, (c) => c.query(`create database ${dbName}`));
 try {
   console.log(
     `bench-duels: ${ROUNDS} rounds × ${DURATION}s per side, ${CONNECTIONS} connections, baseline = raw node:http answering ` +
-      `the same JSON; ${canPin ? 'servers on core 1, autocannon on core 0 (taskset; PostgreSQL itself is not pinned)' : 'not pinned (no taskset)'}; ` +
+      `the same JSON; ${canPin ? `servers on core 1, autocannon on core 0 (taskset; ${PIN_DATABASE ? "the bench database's PostgreSQL backends on core 0 for the votes" : 'PostgreSQL not pinned'})` : 'not pinned (no taskset)'}; ` +
       `node ${process.version}; load average ${load()}`,
   );
   console.log(
