@@ -55,7 +55,7 @@ function afterSettle(): Promise<void> {
  * The pickers once loaded; null before. Their code is asked for once `ready` (the screen's rows, or
  * what stands for them, have rendered) and the page has settled: on a phone, drawing Mantine's Select
  * and Switch is a long task of its own, which during the load only held the page up (docs/performance.md
- * §6). A stand-in pointed at or pressed asks at once (picker-stand-ins.tsx).
+ * §6). A stand-in pointed at or pressed, or any key, asks at once (picker-stand-ins.tsx).
  */
 export function usePickers(ready: boolean): Pickers | null {
   const [pickers, setPickers] = useState<Pickers | null>(() => loaded);
@@ -64,6 +64,10 @@ export function usePickers(ready: boolean): Pickers | null {
     const show = (m: Pickers) => setPickers(() => m);
     if (loaded) return show(loaded);
     waiting.add(show);
+    // A keyboard user's first key asks at once: the stand-ins cannot take focus, and the real pickers
+    // then arrive before Tab reaches them.
+    const onKey = () => void loadPickers().catch(() => undefined);
+    window.addEventListener('keydown', onKey, { once: true });
     let live = true;
     if (ready)
       void afterSettle().then(() => {
@@ -72,6 +76,7 @@ export function usePickers(ready: boolean): Pickers | null {
     return () => {
       live = false;
       waiting.delete(show);
+      window.removeEventListener('keydown', onKey);
     };
   }, [pickers, ready]);
   return pickers;
