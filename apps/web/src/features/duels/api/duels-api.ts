@@ -27,8 +27,7 @@ const fetchNextDuel = (scope: DuelScopeQuery, signal?: AbortSignal) =>
         headers,
         ...(signal ? { signal } : {}),
       }),
-    true,
-    true,
+    { retry: true, idInAnswer: true },
   );
 
 /**
@@ -40,7 +39,7 @@ export const sendVote = (input: VoteInput) =>
   asVoter(
     (headers) =>
       api.optionallyAuthorized('/duels/votes', { method: 'POST', body: input, schema: later('voteResponse'), headers }),
-    false,
+    { retry: false },
   );
 
 /** The team and its models (for the model selector); one jersey is enough to get them. */

@@ -27,7 +27,10 @@ const keyOf = (scope: DuelScopeQuery, viewer: string) =>
  */
 export function primeNextDuel(scope: DuelScopeQuery): void {
   const ask = () =>
-    asVoter((headers) => api.optionallyAuthorized('/duels/next', { query: definedQuery(scope), headers }), true, true);
+    asVoter((headers) => api.optionallyAuthorized('/duels/next', { query: definedQuery(scope), headers }), {
+      retry: true,
+      idInAnswer: true,
+    });
   // A visitor's global duel may be on its way already, asked for by the home page's early script
   // (boot-duel.ts); if that failed, the app asks as usual.
   const viewer = currentViewer();

@@ -28,16 +28,16 @@ const voterIds = createVoterIds(browserStorage(), async () => {
 
 /**
  * Members are known by their token and need no visitor id; visitors send theirs as X-Voter-Id, and the server
- * binds the duel to whoever asked. A next-duel call (`withId`) from a visitor who has none yet goes without
- * it and keeps the one its answer brings (ADR 0023), unless the home page's early script is getting one.
+ * binds the duel to whoever asked. With `retry`, a refused id is replaced and the call made once more. A
+ * next-duel call (`idInAnswer`) from a visitor who has none yet goes without it and keeps the one its answer
+ * brings (ADR 0023), unless the home page's early script is getting one.
  */
 export const asVoter = <T>(
   call: (headers: Record<string, string>) => Promise<T>,
-  retry: boolean,
-  withId = false,
+  { retry, idInAnswer = false }: { retry: boolean; idInAnswer?: boolean },
 ): Promise<T> => {
   if (authStore.getState().tokens) return call({});
-  const idFrom = withId && !earlyVisitorIdPending() ? idOfAnswer : undefined;
+  const idFrom = idInAnswer && !earlyVisitorIdPending() ? idOfAnswer : undefined;
   return withVoterId(voterIds, call, { retry, ...(idFrom ? { idFrom } : {}) });
 };
 
