@@ -87,18 +87,20 @@ function initialJsBudget(budgetKb: number): Plugin {
   };
 }
 
-/** The Latin fonts of the first screen: body, bold and headings (src/styles/fonts.css, lib/theme.ts). */
-const FIRST_SCREEN_FONTS = /^assets\/(play-latin-(400|700)|archivo-black-latin-400)-normal-[\w-]+\.woff2$/;
+/** The heading font's file (src/styles/fonts.css), which the brand index.html paints is set in. */
+const HEADING_FONT = /^assets\/archivo-black-latin-400-normal-[\w-]+\.woff2$/;
 
 /**
- * Preloads the first screen's fonts from index.html, so they arrive with the code instead of after
- * the first render has laid the text out in the fallback font and it reflows (CLS). Build only: the
- * files get their hashed names here.
+ * Declares the heading font's face in index.html itself: the brand the page paints before the
+ * stylesheets arrive (stylesAfterShell) is set in it, as @fontsource declares it. Build only: the
+ * file gets its hashed name here. No font is preloaded from the page: Chromium holds a page's first
+ * paint for the fonts it preloads, so the header waited for 32 kB of fonts; the entry starts their
+ * loads instead (main.tsx; docs/performance.md §6).
  */
-function preloadFonts(): Plugin {
+function headingFontFace(): Plugin {
   let base = '/';
   return {
-    name: 'manto-preload-fonts',
+    name: 'manto-heading-font-face',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -106,25 +108,14 @@ function preloadFonts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const files = Object.keys(bundle ?? {}).filter((file) => FIRST_SCREEN_FONTS.test(file));
-        const heading = files.find((file) => file.includes('archivo-black'));
+        const heading = Object.keys(bundle ?? {}).find((file) => HEADING_FONT.test(file));
+        if (!heading) return [];
         return [
-          ...files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `${base}${file}` },
+          {
+            tag: 'style',
+            children: `@font-face{font-family:'Archivo Black';font-style:normal;font-display:swap;font-weight:400;src:url(${base}${heading}) format('woff2')}`,
             injectTo: 'head' as const,
-          })),
-          // The brand index.html paints before the stylesheets arrive (stylesAfterShell) is in the
-          // heading font: its face is declared here too, as @fontsource declares it.
-          ...(heading
-            ? [
-                {
-                  tag: 'style',
-                  children: `@font-face{font-family:'Archivo Black';font-style:normal;font-display:swap;font-weight:400;src:url(${base}${heading}) format('woff2')}`,
-                  injectTo: 'head' as const,
-                },
-              ]
-            : []),
+          },
         ];
       },
     },
@@ -392,7 +383,7 @@ export default defineConfig({
     zodJitless(),
     mantineCssByComponent(),
     react(),
-    preloadFonts(),
+    headingFontFace(),
     stylesAfterShell(),
     firstScreens(),
     precompress(),
