@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '#lib/rng.ts';
-import { type Candidate, firstWeight, pairKey, pickPair } from './pair-sampler.ts';
+import { CLOSE_SHARE, CLOSE_SIGMA, type Candidate, firstWeight, pairKey, pickPair } from './pair-sampler.ts';
 
 const seeded = (seed: number) => {
   const rng = new Rng(seed);
@@ -43,6 +43,60 @@ describe('pair sampler', () => {
     const expected = pFirst + (1 - pFirst) / 9;
     expect(shown / rounds).toBeGreaterThan(expected - 0.02);
     expect(shown / rounds).toBeLessThan(expected + 0.02);
+  });
+
+  it('draws each pair exactly as often as its weights say, also when rejection gives up for the scan', () => {
+    /** Each unordered pair's probability: first pick ∝ 1/√(votes+1), then the opponent (uniform or close). */
+    const expected = (candidates: Candidate[]) => {
+      const n = candidates.length;
+      const firstTotal = candidates.reduce((sum, c) => sum + firstWeight(c), 0);
+      const close = (a: Candidate, b: Candidate) => Math.exp(-0.5 * ((a.rating - b.rating) / CLOSE_SIGMA) ** 2);
+      const opponent = (i: number, j: number) => {
+        const closeTotal = candidates.reduce((sum, c, k) => (k === i ? sum : sum + close(candidates[i]!, c)), 0);
+        return (1 - CLOSE_SHARE) / (n - 1) + (CLOSE_SHARE * close(candidates[i]!, candidates[j]!)) / closeTotal;
+      };
+      const p = new Map<string, number>();
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          if (i === j) continue;
+          const key = pairKey(candidates[i]!.id, candidates[j]!.id);
+          p.set(key, (p.get(key) ?? 0) + (firstWeight(candidates[i]!) / firstTotal) * opponent(i, j));
+        }
+      return p;
+    };
+    const check = (candidates: Candidate[], seed: number, rounds: number) => {
+      const random = seeded(seed);
+      const seen = new Map<string, number>();
+      for (let t = 0; t < rounds; t++) {
+        const [a, b] = pickPair(candidates, never, random)!;
+        seen.set(pairKey(a.id, b.id), (seen.get(pairKey(a.id, b.id)) ?? 0) + 1);
+      }
+      for (const [key, p] of expected(candidates)) {
+        // Five standard errors of a binomial share: a wrong weighting moves these pairs by far more.
+        const margin = 5 * Math.sqrt((p * (1 - p)) / rounds) + 1e-4;
+        expect(Math.abs((seen.get(key) ?? 0) / rounds - p), key).toBeLessThan(margin);
+      }
+    };
+    // Votes and ratings spread out: most draws are settled by rejection.
+    check(
+      pool(
+        6,
+        (i) => [0, 3, 15, 80, 400, 2000][i]!,
+        (i) => [700, 900, 1000, 1050, 1300, 1600][i]!,
+      ),
+      7,
+      60_000,
+    );
+    // One unvoted jersey among much-voted ones, all far apart: most first picks fall back to the scan.
+    check(
+      pool(
+        40,
+        (i) => (i === 0 ? 0 : 1_000_000),
+        (i) => 400 + 600 * i,
+      ),
+      8,
+      40_000,
+    );
   });
 
   it('prefers opponents with a close live rating', () => {

@@ -23,14 +23,61 @@ export function firstWeight(c: Candidate): number {
   return 1 / Math.sqrt(c.games + 1);
 }
 
-function weightedIndex(weights: Float64Array, total: number, random: Random): number {
+/**
+ * Draws after which a rejection draw gives up for the exact scan. Only in lopsided pools (one jersey far
+ * more likely than the rest) do most draws get that far; the draw stays exact either way.
+ */
+const REJECTION_TRIES = 32;
+
+/**
+ * An index in 0..n-1, except `skip`, with probability ∝ weight(i), where no weight exceeds `bound`. By
+ * rejection (a uniform index, kept with probability weight/bound): a few weights instead of all n per
+ * draw, which matters with 2 000 jerseys and a duel per request. If REJECTION_TRIES draws are all
+ * rejected, one exact cumulative scan instead; each way the index follows the weights exactly.
+ */
+function weightedDraw(n: number, weight: (i: number) => number, bound: number, random: Random, skip = -1): number {
+  const choices = skip >= 0 ? n - 1 : n;
+  for (let t = 0; t < REJECTION_TRIES; t++) {
+    let i = Math.floor(random() * choices);
+    if (skip >= 0 && i >= skip) i++;
+    if (random() * bound < weight(i)) return i;
+  }
+  const weights = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    if (i === skip) continue;
+    weights[i] = weight(i);
+    total += weights[i]!;
+  }
   let x = random() * total;
-  for (let i = 0; i < weights.length; i++) {
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (i === skip) continue;
+    last = i;
     x -= weights[i]!;
     if (x < 0) return i;
   }
-  return weights.length - 1;
+  return last;
 }
+
+/**
+ * The largest first-pick weight of a pool, computed once per pool array: a candidate's games only grow
+ * while its array is in use (live-ratings.ts builds a new one with every fresh copy of the ratings), so
+ * the first value stays an upper bound.
+ */
+const firstBounds = new WeakMap<readonly Candidate[], number>();
+function firstBound(pool: readonly Candidate[]): number {
+  let bound = firstBounds.get(pool);
+  if (bound === undefined) {
+    bound = 0;
+    for (const c of pool) bound = Math.max(bound, firstWeight(c));
+    firstBounds.set(pool, bound);
+  }
+  return bound;
+}
+
+/** Gaussian weight of an opponent's rating gap; never zero, so a lone outlier can still be drawn. */
+const closeWeight = (gap: number) => Math.exp(-0.5 * (gap / CLOSE_SIGMA) ** 2) + 1e-12;
 
 function pickOpponent(pool: readonly Candidate[], first: number, random: Random): number {
   const n = pool.length;
@@ -38,16 +85,8 @@ function pickOpponent(pool: readonly Candidate[], first: number, random: Random)
     const j = Math.floor(random() * (n - 1));
     return j >= first ? j + 1 : j;
   }
-  const weights = new Float64Array(n);
-  let total = 0;
   const r = pool[first]!.rating;
-  for (let j = 0; j < n; j++) {
-    if (j === first) continue;
-    const z = (pool[j]!.rating - r) / CLOSE_SIGMA;
-    weights[j] = Math.exp(-0.5 * z * z) + 1e-12;
-    total += weights[j]!;
-  }
-  return weightedIndex(weights, total, random);
+  return weightedDraw(n, (j) => closeWeight(pool[j]!.rating - r), closeWeight(0), random, first);
 }
 
 /**
@@ -62,15 +101,11 @@ export function pickPair(
 ): [Candidate, Candidate] | null {
   const n = pool.length;
   if (n < 2) return null;
-  const weights = new Float64Array(n);
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    weights[i] = firstWeight(pool[i]!);
-    total += weights[i]!;
-  }
+  const bound = firstBound(pool);
+  const first = (i: number) => firstWeight(pool[i]!);
   let last: [number, number] = [0, 1];
   for (let t = 0; t < RANDOM_TRIES; t++) {
-    const i = weightedIndex(weights, total, random);
+    const i = weightedDraw(n, first, bound, random);
     const j = pickOpponent(pool, i, random);
     last = [i, j];
     if (!answered(pool[i]!.id, pool[j]!.id)) return order(pool, i, j, random);
