@@ -36,6 +36,22 @@ describe('Refreshing', () => {
     expect(value.peek()).toBe(1);
   });
 
+  it('answers ready() at once only with a loaded, current copy, refreshing an old one behind it', async () => {
+    let now = 0;
+    const c = counter();
+    const value = new Refreshing(c.load, 1000, () => now);
+    expect(value.ready()).toBeUndefined();
+    await value.get();
+    expect(value.ready()).toBe(1);
+    now = 1000;
+    expect(value.ready()).toBe(1);
+    await expect.poll(() => value.ready()).toBe(2);
+    value.invalidate();
+    expect(value.ready()).toBeUndefined();
+    await expect(value.get()).resolves.toBe(3);
+    expect(c.loads).toBe(3);
+  });
+
   it('serves an old copy at once and refreshes it in the background', async () => {
     let now = 0;
     const c = counter();

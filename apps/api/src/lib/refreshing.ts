@@ -21,8 +21,17 @@ export class Refreshing<T> {
   }
 
   async get(): Promise<T> {
+    return this.ready() ?? this.reload();
+  }
+
+  /**
+   * What get() would answer without waiting, when a copy is loaded and not invalidated (an old one is
+   * refreshed in the background as by get()); otherwise undefined, and the caller awaits get(). For hot
+   * paths, which then create no promise.
+   */
+  ready(): T | undefined {
     const c = this.current;
-    if (!c || c.version < this.wanted) return this.reload();
+    if (!c || c.version < this.wanted) return undefined;
     if (this.now() - c.loadedAt >= this.maxAgeMs) void this.reload().catch(() => undefined);
     return c.value;
   }

@@ -45,18 +45,16 @@ export class LiveRatings {
    * Active jerseys of a scope as sampler candidates (the same objects each time, so a request
    * allocates nothing here), and every jersey by id.
    */
-  async candidates(
-    scope: string,
-  ): Promise<{ list: readonly Candidate[]; jerseys: ReadonlyMap<string, CatalogueJersey> }> {
+  async candidates(scope: string): Promise<Pool> {
     const [catalogue, ratings] = await Promise.all([this.catalogue.snapshot(), this.copy.get()]);
-    let built = ratings.candidates.get(scope);
-    if (built?.catalogue !== catalogue) {
-      const list = [...catalogue.jerseys.values()]
-        .filter((j) => j.active && inScope(scope, j))
-        .map((j) => stateOf(ratings, scope, j.id));
-      ratings.candidates.set(scope, (built = { catalogue, list }));
-    }
-    return { list: built.list, jerseys: catalogue.jerseys };
+    return pool(scope, catalogue, ratings);
+  }
+
+  /** candidates() without waiting, when the catalogue and the ratings are both in memory (nearly always). */
+  candidatesNow(scope: string): Pool | undefined {
+    const catalogue = this.catalogue.snapshotNow();
+    const ratings = this.copy.ready();
+    return catalogue && ratings ? pool(scope, catalogue, ratings) : undefined;
   }
 
   async rating(scope: string, jerseyId: string): Promise<EloState> {
@@ -72,6 +70,24 @@ export class LiveRatings {
     live.rating = state.rating;
     live.games = state.games;
   }
+}
+
+/** Active jerseys of a scope as sampler candidates, and every jersey by id. */
+interface Pool {
+  list: readonly Candidate[];
+  jerseys: ReadonlyMap<string, CatalogueJersey>;
+}
+
+/** A scope's candidates, built once per catalogue copy and ratings copy. */
+function pool(scope: string, catalogue: CatalogueSnapshot, ratings: Ratings): Pool {
+  let built = ratings.candidates.get(scope);
+  if (built?.catalogue !== catalogue) {
+    const list = [...catalogue.jerseys.values()]
+      .filter((j) => j.active && inScope(scope, j))
+      .map((j) => stateOf(ratings, scope, j.id));
+    ratings.candidates.set(scope, (built = { catalogue, list }));
+  }
+  return { list: built.list, jerseys: catalogue.jerseys };
 }
 
 function toRatings(rows: RatingRow[]): Ratings {

@@ -50,6 +50,11 @@ export class CatalogueCache {
     return this.copy.get();
   }
 
+  /** The snapshot without waiting, when one is loaded and current (Refreshing.ready). */
+  snapshotNow(): CatalogueSnapshot | undefined {
+    return this.copy.ready();
+  }
+
   /** A team by slug; an unknown one triggers a reload (at most every few seconds: anyone can send slugs). */
   async team(slug: string): Promise<CatalogueRef | null> {
     return this.findBySlug((s) => s.teams.get(slug));
