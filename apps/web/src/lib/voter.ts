@@ -26,8 +26,9 @@ export interface VoterIds {
 /**
  * The visitor's id, issued by the server the first time it is needed (in the answer of a call made through
  * issueWith, else by POST /api/duels/visitor) and kept in storage. A stored id that is not signed (made by
- * the browser before ids were signed) is replaced the same way. Storage is read on every call, so a tab uses an id another tab just stored. Without usable storage
- * (private mode, blocked) the id lives for the tab only.
+ * the browser before ids were signed) is replaced the same way. Storage is read on every call, so a tab
+ * uses an id another tab just stored. Without usable storage (private mode, blocked) the id lives for the
+ * tab only.
  */
 export function createVoterIds(storage: Storage | undefined, issue: () => Promise<string>): VoterIds {
   let memory: string | null = null;

@@ -232,14 +232,6 @@ export class DuelRepository {
   }
 
   /**
-   * One statement, so one round trip and atomic: insert the vote — valid unless the voter already has
-   * `dailyCap` counted votes today (read through the voter index) — and, only if it was inserted and
-   * counts, add the Elo changes to every scope it counts in and the outcome to the pair's tally.
-   * The unique duel id makes a replay insert nothing (and spend nothing). Changes are added to the
-   * stored ratings, not overwritten, so concurrent votes on one jersey never lose an update.
-   * Tables and columns are named through the schema (see db/sql-names.ts).
-   */
-  /**
    * Several votes in one statement, so one round trip, one plan and one commit (group commit, vote-batch.ts).
    * Each vote gets its own result, as if they had been stored one after another in the batch's order:
    * - replays (duel id already answered) write nothing and spend nothing, as in storeVote;
@@ -318,6 +310,14 @@ export class DuelRepository {
     });
   }
 
+  /**
+   * One statement, so one round trip and atomic: insert the vote — valid unless the voter already has
+   * `dailyCap` counted votes today (read through the voter index) — and, only if it was inserted and
+   * counts, add the Elo changes to every scope it counts in and the outcome to the pair's tally.
+   * The unique duel id makes a replay insert nothing (and spend nothing). Changes are added to the
+   * stored ratings, not overwritten, so concurrent votes on one jersey never lose an update.
+   * Tables and columns are named through the schema (see db/sql-names.ts).
+   */
   async storeVote(v: VoteToStore): Promise<StoreResult> {
     const [lowId, highId] = v.leftId < v.rightId ? [v.leftId, v.rightId] : [v.rightId, v.leftId];
     const winner = v.outcome === 'left' ? v.leftId : v.outcome === 'right' ? v.rightId : null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SETTLE_MS, whenSettled } from '#lib/when-settled.ts';
+import { whenSettled } from '#lib/when-settled.ts';
 
 // The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
 // Select and Switch, with Combobox, Popover and Floating UI, are ≈ 76 kB gzip of code and 11 kB of CSS
@@ -33,25 +33,6 @@ export function loadPickers(): Promise<Pickers> {
 }
 
 /**
- * Once the page has settled: SETTLE_MS after its load event (what is left of it on a later screen,
- * whose page loaded long ago), then the browser idle.
- */
-function afterSettle(): Promise<void> {
-  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  if (!nav || nav.loadEventEnd === 0) return whenSettled();
-  const wait = Math.max(0, nav.loadEventEnd + SETTLE_MS - performance.now());
-  return new Promise((resolve) =>
-    setTimeout(
-      () =>
-        'requestIdleCallback' in window
-          ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-          : setTimeout(resolve, 200),
-      wait,
-    ),
-  );
-}
-
-/**
  * The pickers once loaded; null before. Their code is asked for once `ready` (the screen's rows, or
  * what stands for them, have rendered) and the page has settled: on a phone, drawing Mantine's Select
  * and Switch is a long task of its own, which during the load only held the page up (docs/performance.md
@@ -70,7 +51,7 @@ export function usePickers(ready: boolean): Pickers | null {
     window.addEventListener('keydown', onKey, { once: true });
     let live = true;
     if (ready)
-      void afterSettle().then(() => {
+      void whenSettled().then(() => {
         if (live) loadPickers().catch(() => undefined);
       });
     return () => {
