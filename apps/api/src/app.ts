@@ -59,6 +59,7 @@ import { FeedbackRepository, FeedbackService, feedbackRoutes } from '#modules/fe
 import access, { SECURITY_SCHEMES, documentAccess } from '#plugins/access.ts';
 import audit from '#plugins/audit.ts';
 import errors, { frameworkErrors } from '#plugins/errors.ts';
+import compression from '#plugins/compression.ts';
 import securityHeaders from '#plugins/security-headers.ts';
 import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
@@ -254,6 +255,7 @@ export async function buildApp(
   await app.register(errors);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(textInput);
   // Cross-origin callers only when CORS_ORIGINS names some. Without any, the plugin is not registered at all:
   // with `origin: false` it still ran a hook on every request to add nothing, and its preflight route

@@ -56,7 +56,8 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
       // The answer's sides are shared objects with their JSON made once (duel-json.ts); errors as JSON.
       serializerCompiler: ({ httpStatus }) =>
         httpStatus === '200' ? (data: unknown) => nextDuelJson(data as NextDuel) : JSON.stringify,
-      config: { access: 'public', identify: true },
+      // Two small pictures' worth of JSON, on the busiest read: sent as it is (plugins/compression.ts).
+      config: { access: 'public', identify: true, compress: false },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

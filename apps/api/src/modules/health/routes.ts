@@ -15,7 +15,7 @@ export default async function healthRoutes(
   // Liveness answers the same bytes every time: serialised once, sent without a promise (ADR 0020).
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public' } },
+    { schema: { tags: ['health'], response: { 200: status } }, config: { access: 'public', compress: false } },
     (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(ALIVE),
   );
   r.get(
