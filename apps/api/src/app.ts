@@ -452,6 +452,16 @@ export async function buildApp(
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
   void demoSeeding.then(() => rankingJob.start(500));
+  // Images stored before a variant width was added get it, in the background (ImageService).
+  const stopVariants = new AbortController();
+  const variantsAdded = images
+    .addMissingVariants(stopVariants.signal)
+    .then((changed) => {
+      if (changed === 0) return;
+      log.info({ changed }, 'image variants added');
+      catalogue.invalidate();
+    })
+    .catch((err) => log.error({ err }, 'adding image variants failed'));
   mailSender.start();
   tournamentJob.start();
   return {
@@ -469,6 +479,8 @@ export async function buildApp(
       shuttingDown = true;
       await app.close();
       await demoSeeding;
+      stopVariants.abort();
+      await variantsAdded;
       await rankingJob.stop();
       await tournamentJob.stop();
       // Mail requests not yet turned stay in the database for the next process (or this one's restart).

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { images } from '#db/schema/index.ts';
 
@@ -14,6 +14,22 @@ export class ImageRepository {
       .values(values)
       .returning({ id: images.id, width: images.width, height: images.height, variants: images.variants });
     return row!;
+  }
+
+  /** The images whose variants lack one of `widths` (capped at each image's own width). */
+  missingVariants(widths: readonly number[]): Promise<ImageRow[]> {
+    const wanted = sql`array[${sql.join(
+      widths.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::int[]`;
+    return this.db
+      .select({ id: images.id, width: images.width, height: images.height, variants: images.variants })
+      .from(images)
+      .where(sql`not (${images.variants} @> array(select least(w, ${images.width}) from unnest(${wanted}) as w))`);
+  }
+
+  async setVariants(id: string, variants: number[]): Promise<void> {
+    await this.db.update(images).set({ variants }).where(eq(images.id, id));
   }
 
   async originalType(id: string): Promise<string | null> {

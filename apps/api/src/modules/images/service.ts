@@ -5,8 +5,12 @@ import { AppError } from '#lib/app-error.ts';
 import { ImageRepository, type ImageRow } from './repository.ts';
 import type { ImageStore } from './storage.ts';
 
-/** Widths the screens ask for: cards (320), duel/detail on phones (640), detail on desktop (1200). */
-export const VARIANT_WIDTHS = [320, 640, 1200] as const;
+/**
+ * Widths the screens ask for: list thumbnails (160: a 40–56 px picture on a 3× phone screen), cards (320),
+ * duel/detail on phones (640), detail on desktop (1200). A width added here reaches the images stored
+ * before it through `addMissingVariants`.
+ */
+export const VARIANT_WIDTHS = [160, 320, 640, 1200] as const;
 const MAX_PIXELS = 40_000_000;
 const FORMATS: Record<string, string> = {
   jpeg: 'image/jpeg',
@@ -14,6 +18,11 @@ const FORMATS: Record<string, string> = {
   webp: 'image/webp',
   heif: 'image/avif',
 };
+
+/** The variant widths of an image `width` pixels wide: none wider than the image itself. */
+const variantWidths = (width: number) => [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
+
+const webpVariant = (image: sharp.Sharp, width: number) => image.resize({ width }).webp({ quality: 82 }).toBuffer();
 
 export function imageRef(row: ImageRow | null | undefined): ImageRef | null {
   if (!row?.id) return null;
@@ -66,8 +75,8 @@ export class ImageService {
     } catch {
       throw new AppError(400, 'INVALID_IMAGE');
     }
-    const widths = [...new Set(VARIANT_WIDTHS.map((w) => Math.min(w, oriented.width)))];
-    const variants = await Promise.all(widths.map((w) => base().resize({ width: w }).webp({ quality: 82 }).toBuffer()));
+    const widths = variantWidths(oriented.width);
+    const variants = await Promise.all(widths.map((w) => webpVariant(base(), w)));
 
     const row = await this.repository.insert({
       width: oriented.width,
@@ -81,6 +90,28 @@ export class ImageService {
       ...widths.map((w, i) => this.files.put(`${row.id}/${w}.webp`, variants[i]!)),
     ]);
     return row;
+  }
+
+  /**
+   * Gives every image stored before a width joined VARIANT_WIDTHS that width, made from its stored
+   * original, one image at a time (run in the background at start-up; each image is done once, so a
+   * second process or a restart finds nothing left). Stops between two images once `signal` aborts (a
+   * shutdown); resolves with the number of images changed.
+   */
+  async addMissingVariants(signal?: AbortSignal): Promise<number> {
+    let changed = 0;
+    for (const row of await this.repository.missingVariants(VARIANT_WIDTHS)) {
+      if (signal?.aborted) break;
+      const original = await this.files.get(`${row.id}/original`);
+      if (!original) continue;
+      const widths = variantWidths(row.width);
+      const missing = widths.filter((w) => !row.variants.includes(w));
+      for (const w of missing) await this.files.put(`${row.id}/${w}.webp`, await webpVariant(sharp(original), w));
+      // Only once its files exist does a reference list the width.
+      await this.repository.setVariants(row.id, widths);
+      changed++;
+    }
+    return changed;
   }
 
   async file(id: string, name: string): Promise<{ data: Buffer; type: string } | null> {
