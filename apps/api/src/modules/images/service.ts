@@ -6,11 +6,11 @@ import { ImageRepository, type ImageRow } from './repository.ts';
 import type { ImageStore } from './storage.ts';
 
 /**
- * Widths the screens ask for: list thumbnails (160: a 40–56 px picture on a 3× phone screen), cards (320),
- * duel/detail on phones (640), detail on desktop (1200). A width added here reaches the images stored
- * before it through `addMissingVariants`.
+ * Widths the screens ask for: list thumbnails (192: a 40–64 px picture on a 3× phone screen; the ranking
+ * list's is 56 px), cards (320), duel/detail on phones (640), detail on desktop (1200). A width added here
+ * reaches the images stored before it through `addMissingVariants`.
  */
-export const VARIANT_WIDTHS = [160, 320, 640, 1200] as const;
+export const VARIANT_WIDTHS = [192, 320, 640, 1200] as const;
 const MAX_PIXELS = 40_000_000;
 const FORMATS: Record<string, string> = {
   jpeg: 'image/jpeg',

@@ -63,7 +63,7 @@ describe('images', () => {
     expect(res.statusCode).toBe(201);
     const img = res.json();
     expect(img.srcSet).toBe(
-      ['160', '320', '640', '900'].map((w) => `/api/images/${img.id}/${w}.webp ${w}w`).join(', '),
+      ['192', '320', '640', '900'].map((w) => `/api/images/${img.id}/${w}.webp ${w}w`).join(', '),
     );
     expect(img).toMatchObject({ src: `/api/images/${img.id}/640.webp`, width: 900, height: 1000 });
     const variant = await t.inject({ method: 'GET', url: img.src });
@@ -77,23 +77,29 @@ describe('images', () => {
     expect((await sharp(await png()).metadata()).exif).toBeDefined();
   });
 
-  it('gives an image stored before the thumbnail width its 160 px variant, from the original, once', async () => {
+  it('gives an image stored before the thumbnail width its 192 px variant, from the original, once', async () => {
     const img = (await upload(await png(600, 800))).json();
-    // As the image was stored before 160 joined the widths: no file, not in the row.
-    rmSync(path.join(t.config.dataDir, 'images', img.id, '160.webp'));
-    await t.db.update(images).set({ variants: [320, 600] }).where(eq(images.id, img.id));
+    // As the image was stored before 192 joined the widths: no file, not in the row.
+    rmSync(path.join(t.config.dataDir, 'images', img.id, '192.webp'));
+    await t.db
+      .update(images)
+      .set({ variants: [320, 600] })
+      .where(eq(images.id, img.id));
     const store = new ImageService(t.db, diskStore(path.join(t.config.dataDir, 'images')));
 
     expect(await store.addMissingVariants()).toBe(1);
     const [row] = await t.db.select({ variants: images.variants }).from(images).where(eq(images.id, img.id));
-    expect(row!.variants).toEqual([160, 320, 600]);
-    const thumb = await t.inject({ method: 'GET', url: `/api/images/${img.id}/160.webp` });
+    expect(row!.variants).toEqual([192, 320, 600]);
+    const thumb = await t.inject({ method: 'GET', url: `/api/images/${img.id}/192.webp` });
     expect(thumb.statusCode).toBe(200);
-    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: 213 });
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 192, height: 256 });
     // Done once: a second pass (a restart, another process) finds nothing left.
     expect(await store.addMissingVariants()).toBe(0);
     // A shutdown stops the pass before the next image.
-    await t.db.update(images).set({ variants: [320, 600] }).where(eq(images.id, img.id));
+    await t.db
+      .update(images)
+      .set({ variants: [320, 600] })
+      .where(eq(images.id, img.id));
     expect(await store.addMissingVariants(AbortSignal.abort())).toBe(0);
   });
 
