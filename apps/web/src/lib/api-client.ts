@@ -185,13 +185,14 @@ export function createApiClient(deps: ApiClientDeps) {
   /**
    * Starts a public GET now, while the screen that needs it is still loading: the screen's own
    * `request` for the same URL, within PRIMED_FRESH_MS, takes this answer (checked by its schema)
-   * instead of asking again. Used by the router for the first screen (docs/performance.md).
+   * instead of asking again. Used by the router for the first screen (docs/performance.md). Returns the
+   * raw answer, unchecked, for what can start before the screen (a picture's download); it never rejects.
    */
-  function prime(path: string, query?: Query): void {
+  function prime(path: string, query?: Query): Promise<unknown> {
     const answer = send(path, { query }, null);
-    // Never taken (the visitor went elsewhere): nobody waits on it, so its failure is nobody's.
-    answer.catch(() => undefined);
     primed.set(url(path, query), { at: now(), answer });
+    // Never taken (the visitor went elsewhere): nobody waits on it, so its failure is nobody's.
+    return answer.catch(() => undefined);
   }
 
   function takePrimed(key: string): Promise<unknown> | null {

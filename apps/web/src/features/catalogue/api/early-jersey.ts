@@ -1,4 +1,6 @@
+import type { ImageRef } from '@manto/contracts';
 import { api } from '#lib/api.ts';
+import { preloadImage } from '#lib/preload-image.ts';
 
 // The jersey's request without zod, so the router can start it with the first screen.
 
@@ -6,16 +8,31 @@ import { api } from '#lib/api.ts';
 export const jerseyPath = (teamSlug: string, jerseySlug: string) =>
   `/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`;
 
+/** The jersey page's picture: `sizes` of its <img> (jersey-route.tsx) and of the early download below. */
+export const JERSEY_IMAGE_SIZES = '(max-width: 992px) 92vw, 560px';
+
+/** How long the early download is waited for: nothing waits on it, this only bounds its timer. */
+const PICTURE_WAIT_MS = 10_000;
+
+const imageOf = (answer: unknown): ImageRef | null => {
+  const image = (answer as { image?: Partial<ImageRef> | null } | null | undefined)?.image;
+  return image && typeof image.src === 'string' && typeof image.srcSet === 'string' ? (image as ImageRef) : null;
+};
+
 /**
  * Asks for the jersey a jersey page's address names while the page's code loads; the page's query
- * takes the answer (lib/api-client.ts, prime). Its picture is the page's largest paint.
+ * takes the answer (lib/api-client.ts, prime). Its picture is the page's largest paint: its download
+ * starts as soon as the answer names it, not once the page has rendered (docs/performance.md §6).
  */
 export function primeJersey(pathname: string): void {
   const match = /^\/app\/camisas\/time\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return;
+  let answer: Promise<unknown>;
   try {
-    api.prime(jerseyPath(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)));
+    answer = api.prime(jerseyPath(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)));
   } catch {
     // A malformed address: the page asks itself, and answers not found.
+    return;
   }
+  void answer.then((jersey) => preloadImage(imageOf(jersey), JERSEY_IMAGE_SIZES, PICTURE_WAIT_MS, 'high'));
 }

@@ -17,6 +17,7 @@ import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
+import { JERSEY_IMAGE_SIZES } from '../api/early-jersey.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
@@ -78,7 +79,7 @@ export function JerseyRoute() {
           <JerseyImage
             image={j.image}
             alt={t('jersey.imageAlt', { name: title })}
-            sizes="(max-width: 992px) 92vw, 560px"
+            sizes={JERSEY_IMAGE_SIZES}
             priority
           />
           <Text size="xs" c="dimmed" mt={6}>

@@ -11,7 +11,7 @@ import { sendVote } from '../api/duels-api.ts';
 import { nextDuelQuery } from '../api/queries.ts';
 import { outcomeForKey } from '../lib/keyboard.ts';
 import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
-import { preloadPair } from '../lib/preload.ts';
+import { preloadPair } from '#lib/preload-image.ts';
 import { holdBeforeSending, sleep } from '../lib/timing.ts';
 import { classifyVoteError } from '../lib/vote-errors.ts';
 import { DuelBoard } from './duel-board.tsx';
