@@ -26,7 +26,8 @@ for (const font of ['400 1em Play', '700 1em Play', '1em "Archivo Black"']) void
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 // A transition, so React renders the first screen in slices that leave the main thread between them
-// (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms).
+// (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms;
+// docs/performance.md §6).
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
