@@ -67,10 +67,11 @@ describe('acceptedEncoding', () => {
     ['identity', null],
     ['gzip', 'gzip'],
     ['gzip, br', 'br'],
-    ['BR;q=0.5', 'br'],
+    ['br;q=0.5', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
     ['br;q=0, gzip;q=0', null],
     ['br; q=0, gzip', 'gzip'],
-    ['*', 'gzip'],
+    ['*', 'br'],
     ['deflate', null],
   ] as const)('%s → %s', (header, expected) => {
     expect(acceptedEncoding(header)).toBe(expected);

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { memo } from '#lib/memo.ts';
@@ -30,19 +31,12 @@ const compressed: Record<Encoding, (text: string) => Promise<Buffer>> = {
   gzip: memo(64, (text) => gz(text, { level: 6 })),
 };
 
-/** The encoding to answer with: brotli, then gzip, unless the client refuses it (`;q=0`). */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
+/**
+ * The encoding to answer with, by the client's preferences (`q`), brotli before gzip when they tie, none
+ * the client refuses (`;q=0`): the negotiator @fastify/static uses for the precompressed files.
+ */
+export const acceptedEncoding = (header: string | undefined): Encoding | null =>
+  header ? (negotiate(header, ['br', 'gzip']) as Encoding | null) : null;
 
 const TEXT_TYPE = /^(application\/json|text\/)/;
 
