@@ -12,7 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** Below this, compressing saves less on the wire than it costs (docs/performance.md §6). */
+/**
+ * Below this, compressing saves less on the wire than it costs
+ * (docs/decisions/0024-compressed-answers-and-thumbnails.md).
+ */
 export const COMPRESS_MIN_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip';
@@ -62,7 +65,7 @@ function compress(
 }
 
 /**
- * The API's larger text answers (a ranking page of 50 rows is about 37 KB of JSON) go out compressed when
+ * The API's larger text answers (a ranking page of 50 rows is about 40 KB of JSON) go out compressed when
  * the client accepts brotli or gzip. The hook is each GET route's own, so routes marked `compress: false`
  * (health, the next duel: small answers, counted in microseconds) run none of it.
  */
