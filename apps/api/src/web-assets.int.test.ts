@@ -62,6 +62,20 @@ describe('the web build as served', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('sends the page a strict CSP and the document headers (ADR 0006, 0025)', async () => {
+    const page = await t.inject({ method: 'GET', url: '/app/' });
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"])
+      expect(csp).toContain(d);
+    expect(page.headers['strict-transport-security']).toContain('max-age=');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect((await asset('br')).headers['content-security-policy']).toBe(csp);
+  });
+
   it('caches fingerprinted assets for a year and has the page revalidated', async () => {
     expect((await asset('br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await t.inject({ method: 'GET', url: '/app/rankings' });

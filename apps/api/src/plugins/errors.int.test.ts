@@ -27,7 +27,7 @@ describe('answers the router gives by itself', () => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ statusCode: status, code: 'VALIDATION_FAILED', message });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 });

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorEnvelope, type Language, formatMessage, languageFromHeader } from '@manto/contracts';
 import { type ConstraintViolation, constraintViolation, loggable, poolExhausted } from '#db/errors.ts';
 import { AppError } from '#lib/app-error.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { securityHeadersFor } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +51,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     message: formatMessage(language, code, { requestId: request.id }),
   };
   return reply
-    .headers(SECURITY_HEADERS)
+    .headers(securityHeadersFor(request.url))
     .status(status)
     .send(status === 500 ? { ...body, requestId: request.id } : body);
 }

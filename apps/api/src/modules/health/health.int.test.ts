@@ -2,7 +2,7 @@ import { createLogger } from '#app.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 import { sha256 } from '#lib/crypto.ts';
-import { SECURITY_HEADERS } from '#plugins/security-headers.ts';
+import { API_HEADERS, DOCUMENT_HEADERS } from '#plugins/security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,29 +16,35 @@ describe('health, headers and errors', () => {
     expect((await t.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('sends a strict CSP and the other security headers', async () => {
+  it('sends the data policy on API answers: nothing may load, run or frame, no sniffing, HTTPS only', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/health' });
-    const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"])
-      expect(csp).toContain(d);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('sends exactly the ten security headers, first and in their order, on answers, 404s and errors', async () => {
-    const expected = Object.entries(SECURITY_HEADERS);
-    expect(expected).toHaveLength(10);
+  it('sends exactly the five API security headers, first and in their order, on answers, 404s and errors', async () => {
+    const expected = Object.entries(API_HEADERS);
+    expect(expected).toHaveLength(5);
     for (const request of [
       { method: 'GET', url: '/api/health' },
       { method: 'GET', url: '/api/nothing-here' },
       { method: 'POST', url: '/api/duels/votes', payload: {} },
+      { method: 'GET', url: '/api/catalogue/teams/%E0%A4%A/jerseys' },
     ] as const) {
       const res = await t.inject(request);
       expect(Object.entries(res.headers).slice(0, expected.length), request.url).toEqual(expected);
+    }
+  });
+
+  it('sends the document policy outside /api/, even on a 404 or a malformed address', async () => {
+    const expected = Object.entries(DOCUMENT_HEADERS);
+    expect(expected).toHaveLength(10);
+    for (const url of ['/nothing-here', '/app/%zz', '/apixyz']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(Object.entries(res.headers).slice(0, expected.length), url).toEqual(expected);
     }
   });
 
@@ -78,7 +84,7 @@ describe('health, headers and errors', () => {
       expect(preflight.statusCode).toBe(404);
       expect(preflight.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
       expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
-      expect(preflight.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+      expect(preflight.headers['content-security-policy']).toBe(API_HEADERS['content-security-policy']);
     } finally {
       await plain.close();
     }
