@@ -87,20 +87,24 @@ function initialJsBudget(budgetKb: number): Plugin {
   };
 }
 
-/** The heading font's file (src/styles/fonts.css), which the brand index.html paints is set in. */
-const HEADING_FONT = /^assets\/archivo-black-latin-400-normal-[\w-]+\.woff2$/;
+/** The faces the page's own shell is set in (src/styles/fonts.css): the brand and a first screen's title, and its subtitle. */
+const SHELL_FONTS = [
+  { file: /^assets\/archivo-black-latin-400-normal-[\w-]+\.woff2$/, family: 'Archivo Black', weight: 400 },
+  { file: /^assets\/play-latin-400-normal-[\w-]+\.woff2$/, family: 'Play', weight: 400 },
+];
 
 /**
- * Declares the heading font's face in index.html itself: the brand the page paints before the
- * stylesheets arrive (stylesAfterShell) is set in it, as @fontsource declares it. Build only: the
- * file gets its hashed name here. No font is preloaded from the page: Chromium holds a page's first
+ * Declares the shell's font faces in index.html itself: the brand the page paints before the
+ * stylesheets arrive (stylesAfterShell), and a first screen's heading (spa-page.ts), are set in them, as
+ * @fontsource declares them. Build only: the files get their hashed names here. A face is fetched when
+ * the page first draws text in it. No font is preloaded from the page: Chromium holds a page's first
  * paint for the fonts it preloads, so the header waited for 32 kB of fonts; the entry starts their
  * loads instead (main.tsx; docs/performance.md §6).
  */
-function headingFontFace(): Plugin {
+function shellFontFaces(): Plugin {
   let base = '/';
   return {
-    name: 'manto-heading-font-face',
+    name: 'manto-shell-font-faces',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -108,15 +112,16 @@ function headingFontFace(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const heading = Object.keys(bundle ?? {}).find((file) => HEADING_FONT.test(file));
-        if (!heading) return [];
-        return [
-          {
-            tag: 'style',
-            children: `@font-face{font-family:'Archivo Black';font-style:normal;font-display:swap;font-weight:400;src:url(${base}${heading}) format('woff2')}`,
-            injectTo: 'head' as const,
-          },
-        ];
+        const files = Object.keys(bundle ?? {});
+        const faces = SHELL_FONTS.flatMap(({ file, family, weight }) => {
+          const found = files.find((name) => file.test(name));
+          return found
+            ? [
+                `@font-face{font-family:'${family}';font-style:normal;font-display:swap;font-weight:${weight};src:url(${base}${found}) format('woff2')}`,
+              ]
+            : [];
+        });
+        return faces.length ? [{ tag: 'style', children: faces.join(''), injectTo: 'head' as const }] : [];
       },
     },
   };
@@ -158,7 +163,19 @@ function stylesAfterShell(): Plugin {
  * imports them) and the translation namespaces the router starts with its code. `path` is the
  * address under /app, `:name` one segment.
  */
-const FIRST_SCREENS: { path: string; modules: string[]; namespaces: string[]; scripts?: string[] }[] = [
+const FIRST_SCREENS: {
+  path: string;
+  modules: string[];
+  namespaces: string[];
+  scripts?: string[];
+  /**
+   * The page's title and subtitle (translation keys, `namespace:key`) and the title's size on a phone
+   * and the gap between them, in px, as the route draws them: the server puts them in the page, so a
+   * phone shows them before the app's code has arrived (spa-page.ts). e2e/first-screen.spec.ts checks
+   * they sit where the route's own.
+   */
+  heading?: { title: string; subtitle: string; titleSize: number; gap: number };
+}[] = [
   {
     path: '/app/',
     modules: ['src/features/home/routes/home-route.tsx', 'src/features/duels/routes/global-duel-route.tsx'],
@@ -170,6 +187,7 @@ const FIRST_SCREENS: { path: string; modules: string[]; namespaces: string[]; sc
     path: '/app/rankings',
     modules: ['src/features/rankings/routes/global-ranking-route.tsx'],
     namespaces: ['rankings'],
+    heading: { title: 'rankings:global.title', subtitle: 'rankings:global.subtitle', titleSize: 26, gap: 0 },
   },
   {
     path: '/app/camisas/time/:team/:jersey',
@@ -180,6 +198,7 @@ const FIRST_SCREENS: { path: string; modules: string[]; namespaces: string[]; sc
     path: '/app/torneios',
     modules: ['src/features/tournaments/routes/tournaments-route.tsx'],
     namespaces: ['tournaments'],
+    heading: { title: 'tournaments:title', subtitle: 'tournaments:subtitle', titleSize: 28, gap: 6 },
   },
 ];
 
@@ -198,6 +217,29 @@ function translationFiles(namespaces: string[]): Record<string, string[]> {
         ...namespaces.map((ns) => `locales/${language}/${ns}.json`),
         ...(language === fallback ? [] : namespaces.map((ns) => `locales/${fallback}/${ns}.json`)),
       ],
+    ]),
+  );
+}
+
+/** A first screen's heading in each language, from the translation files (public/locales). */
+function headingTexts(root: string, heading: { title: string; subtitle: string }) {
+  const text = (language: string, key: string): string => {
+    const [namespace, ...rest] = key.split(':');
+    const file = path.join(root, 'public', 'locales', language, `${namespace}.json`);
+    const found = rest
+      .join(':')
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        JSON.parse(readFileSync(file, 'utf8')),
+      );
+    if (typeof found !== 'string') throw new Error(`first screens: no text for ${key} in ${language}`);
+    return found;
+  };
+  return Object.fromEntries(
+    ['pt', 'en'].map((language) => [
+      language,
+      { title: text(language, heading.title), subtitle: text(language, heading.subtitle) },
     ]),
   );
 }
@@ -246,7 +288,7 @@ function firstScreens(): Plugin {
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
       const initialCss = new Set([...initial].flatMap(cssOf));
-      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces, scripts: early = [] }) => {
+      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces, scripts: early = [], heading }) => {
         const entries = modules.map((module) => {
           const id = path.resolve(root, module);
           const chunk = chunks.find((c) => c.facadeModuleId === id);
@@ -261,6 +303,13 @@ function firstScreens(): Plugin {
           modules: files,
           styles,
           translations: translationFiles(namespaces),
+          ...(heading && {
+            heading: {
+              titleSize: heading.titleSize,
+              gap: heading.gap,
+              texts: headingTexts(root, heading),
+            },
+          }),
         };
       });
       this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify({ screens }, null, 2) });
@@ -383,7 +432,7 @@ export default defineConfig({
     zodJitless(),
     mantineCssByComponent(),
     react(),
-    headingFontFace(),
+    shellFontFaces(),
     stylesAfterShell(),
     firstScreens(),
     precompress(),

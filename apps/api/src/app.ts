@@ -408,7 +408,7 @@ export async function buildApp(
       );
       const spa = (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-cache');
-        const screen = firstScreens.forPath(request.url.split('?')[0] ?? '', request.headers['accept-language']);
+        const screen = firstScreens.forUrl(request.url, request.headers['accept-language']);
         if (screen) {
           reply.header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
           if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,8 @@ let t: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'manto-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  const page = '<!doctype html><head><title>Manto</title></head><div id="root"></div>';
+  const page =
+    '<!doctype html><head><title>Manto</title></head><div id="boot-shell"></div>\n<!-- first-screen heading -->\n<div id="root"></div>';
   writeFileSync(path.join(dist, 'index.html'), page);
   // One first screen with its route's code, styles and texts (apps/web/vite.config.ts, firstScreens).
   const screens = [
@@ -22,6 +24,20 @@ beforeAll(async () => {
       modules: ['assets/jersey-route-Ab12.js'],
       styles: ['assets/jersey-route-Cd34.css'],
       translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/common.json', 'locales/en/catalogue.json'] },
+    },
+    {
+      path: '/app/torneios',
+      modules: ['assets/tournaments-route-Gh78.js'],
+      styles: [],
+      translations: { pt: ['locales/pt/tournaments.json'], en: ['locales/en/tournaments.json'] },
+      heading: {
+        titleSize: 28,
+        gap: 6,
+        texts: {
+          pt: { title: 'Torneios', subtitle: 'Copas <em>de</em> camisas & "mata-mata"' },
+          en: { title: 'Tournaments', subtitle: "Jersey knockout cups: the fans' duels" },
+        },
+      },
     },
   ];
   writeFileSync(path.join(dist, 'first-screens.json'), JSON.stringify({ screens }));
@@ -123,5 +139,37 @@ describe('the web build as served', () => {
     const other = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo' });
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it("writes a first screen's heading into its page, in the visitor's language, its script allowed by the CSP", async () => {
+    const en = await t.inject({ method: 'GET', url: '/app/torneios', headers: { 'accept-language': 'en' } });
+    expect(en.body).toContain(
+      '<div id="boot-heading" class="boot-heading" lang="en" aria-hidden="true" style="--boot-title-size:28px;--boot-heading-gap:6px">' +
+        '<div class="boot-heading-inner"><p class="boot-title">Tournaments</p>' +
+        '<p class="boot-subtitle">Jersey knockout cups: the fans&#39; duels</p></div></div>',
+    );
+    // Below the static header, in the page's slot.
+    expect(en.body.indexOf('boot-heading')).toBeGreaterThan(en.body.indexOf('boot-shell'));
+    expect(en.body).not.toContain('first-screen heading');
+
+    const pt = await t.inject({ method: 'GET', url: '/app/torneios' });
+    expect(pt.body).toContain('lang="pt"');
+    // The texts are escaped, never markup.
+    expect(pt.body).toContain('Copas &#60;em&#62;de&#60;/em&#62; camisas &#38; &#34;mata-mata&#34;');
+    expect(pt.body).not.toContain('<em>');
+
+    // The one inline script is the page's, and its CSP names exactly that script's hash.
+    const scripts = [...pt.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    expect(pt.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+
+    // A query string may change the screen's top (the rankings' fanbase): no heading, the preloads stay.
+    const query = await t.inject({ method: 'GET', url: '/app/torneios?x=1' });
+    expect(query.body).not.toContain('boot-heading');
+    expect(query.body).toContain('tournaments-route-Gh78.js');
+    // A screen without a heading keeps the slot empty.
+    const jersey = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });
+    expect(jersey.body).not.toContain('boot-heading');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type Language, languageFromHeader } from '@manto/contracts';
 
@@ -12,11 +13,41 @@ export interface FirstScreen {
   styles: string[];
   /** The translation files its first paint reads, per interface language. */
   translations: Partial<Record<Language, string[]>>;
+  /** The page's title and subtitle per language, the title's size on a phone and their gap (px). */
+  heading?: { titleSize: number; gap: number; texts: Partial<Record<Language, { title: string; subtitle: string }>> };
 }
 
 export interface SpaPage {
   html: string;
   gzip: Buffer;
+}
+
+/**
+ * Runs right after the heading, before the first paint: a visitor whose stored interface language
+ * (the app's `i18nextLng`, apps/web/src/lib/language.ts) is not the one the page was written in gets no
+ * heading rather than one in the other language. Inline, so the page's CSP names its hash.
+ */
+const HEADING_SCRIPT =
+  "try{var h=document.getElementById('boot-heading'),l=localStorage.getItem('i18nextLng');" +
+  "if(l&&(/^en(?![a-z])/i.test(l)?'en':'pt')!==h.lang)h.remove()}catch(e){}";
+
+/** The CSP source that allows the heading's script and nothing else inline. */
+export const HEADING_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEADING_SCRIPT).digest('base64')}'`;
+
+/** Where index.html has the server put a first screen's heading (below its static header). */
+const HEADING_SLOT = '<!-- first-screen heading -->';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Language): string | null {
+  const texts = heading.texts[language];
+  if (!texts) return null;
+  return (
+    `<div id="boot-heading" class="boot-heading" lang="${language}" aria-hidden="true" ` +
+    `style="--boot-title-size:${Number(heading.titleSize)}px;--boot-heading-gap:${Number(heading.gap)}px">` +
+    `<div class="boot-heading-inner"><p class="boot-title">${escapeHtml(texts.title)}</p>` +
+    `<p class="boot-subtitle">${escapeHtml(texts.subtitle)}</p></div></div><script>${HEADING_SCRIPT}</script>`
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,7 +72,7 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
 
-  const build = (screen: FirstScreen, language: Language): SpaPage => {
+  const build = (screen: FirstScreen, language: Language, withHeading: boolean): SpaPage => {
     // The route's code and styles at low priority: discovered with the page, fetched behind what the
     // page's own first paint needs (the entry, its stylesheets and fonts), which they would otherwise share
     // the connection with.
@@ -68,23 +99,31 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
       before,
       (tag, indent: string) => `${scripts.map((script) => `${indent}${script}\n`).join('')}${tag}`,
     );
-    const page = withScripts.replace(
+    const withLinks = withScripts.replace(
       /([ \t]*)<\/head>/,
       (_m, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
+    const heading = withHeading && screen.heading ? headingHtml(screen.heading, language) : null;
+    const page = heading ? withLinks.replace(HEADING_SLOT, heading) : withLinks;
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   };
 
   return {
-    /** The page for this path (no query string), or null where the plain page serves. */
-    forPath(pathname: string, acceptLanguage: string | undefined): SpaPage | null {
+    /**
+     * The page for this address (path and query string), or null where the plain page serves. The
+     * heading only without a query string: a query may change what the screen shows at its top (the
+     * rankings' `?torcida=` draws a fanbase's heading).
+     */
+    forUrl(url: string, acceptLanguage: string | undefined): SpaPage | null {
+      const [pathname = '', query] = url.split('?', 2);
       const match = matchers.find(({ test }) => test.test(pathname));
       if (!match) return null;
       const language = languageFromHeader(acceptLanguage);
-      const key = `${match.screen.path} ${language}`;
+      const withHeading = query === undefined;
+      const key = `${match.screen.path} ${language} ${withHeading}`;
       let page = cache.get(key);
       if (!page) {
-        page = build(match.screen, language);
+        page = build(match.screen, language, withHeading);
         cache.set(key, page);
       }
       return page;

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { HEADING_SCRIPT_SOURCE } from '#lib/spa-page.ts';
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The first screen's heading carries one inline script, allowed by its hash (lib/spa-page.ts).
+  `script-src 'self' ${HEADING_SCRIPT_SOURCE}`,
   // Mantine writes its CSS variables into <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
