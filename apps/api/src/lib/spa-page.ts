@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type Language, languageFromHeader } from '@manto/contracts';
+import { escapeMarkup } from './markup.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
 export interface FirstScreen {
@@ -37,16 +38,14 @@ export const HEADING_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD
 /** Where index.html has the server put a first screen's heading (below its static header). */
 const HEADING_SLOT = '<!-- first-screen heading -->';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Language): string | null {
   const texts = heading.texts[language];
   if (!texts) return null;
   return (
     `<div id="boot-heading" class="boot-heading" lang="${language}" aria-hidden="true" ` +
     `style="--boot-title-size:${Number(heading.titleSize)}px;--boot-heading-gap:${Number(heading.gap)}px">` +
-    `<div class="boot-heading-inner"><p class="boot-title">${escapeHtml(texts.title)}</p>` +
-    `<p class="boot-subtitle">${escapeHtml(texts.subtitle)}</p></div></div><script>${HEADING_SCRIPT}</script>`
+    `<div class="boot-heading-inner"><p class="boot-title">${escapeMarkup(texts.title)}</p>` +
+    `<p class="boot-subtitle">${escapeMarkup(texts.subtitle)}</p></div></div><script>${HEADING_SCRIPT}</script>`
   );
 }
 

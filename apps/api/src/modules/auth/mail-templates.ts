@@ -1,8 +1,6 @@
 import type { Language } from '@manto/contracts';
+import { escapeMarkup } from '#lib/markup.ts';
 import type { Mail } from '#plugins/mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const texts = {
   confirm: {
@@ -42,6 +40,6 @@ export function authMail(kind: keyof typeof texts, language: Language, to: strin
     to,
     subject: t.subject,
     text: `${intro}\n\n${t.action}: ${link}\n\n— Manto`,
-    html: `<p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(t.action)}</a></p><p>${escape(link)}</p><p>— Manto</p>`,
+    html: `<p>${escapeMarkup(intro)}</p><p><a href="${escapeMarkup(link)}">${escapeMarkup(t.action)}</a></p><p>${escapeMarkup(link)}</p><p>— Manto</p>`,
   };
 }

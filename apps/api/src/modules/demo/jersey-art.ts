@@ -1,3 +1,5 @@
+import { escapeMarkup } from '#lib/markup.ts';
+
 /**
  * Draws a jersey as SVG from colours and a pattern, for the demo catalogue. Deterministic: the same
  * design always gives the same picture.
@@ -33,7 +35,6 @@ export function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 const readableOn = (hex: string) => (luminance(hex) > 0.45 ? '#111111' : '#FFFFFF');
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function pattern(d: JerseyDesign): string {
   const w = d.stripeWidth;
@@ -111,11 +112,11 @@ export function jerseySvg(d: JerseyDesign, size = 640): string {
     <path d="${BODY}" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="3"/>
     <path d="M258,160 L240,300 M542,160 L560,300" stroke="#000" stroke-opacity="0.18" stroke-width="3" fill="none"/>
   </g>
-  <text x="318" y="238" font-family="DejaVu Sans, Arial, sans-serif" font-size="19" font-weight="bold" fill="${readableOn(d.primary)}" text-anchor="middle" opacity="0.9">${escapeXml(d.supplier)}</text>
+  <text x="318" y="238" font-family="DejaVu Sans, Arial, sans-serif" font-size="19" font-weight="bold" fill="${readableOn(d.primary)}" text-anchor="middle" opacity="0.9">${escapeMarkup(d.supplier)}</text>
   <g transform="translate(482,196)">
     <path d="M0,0 L44,0 L44,30 Q44,56 22,66 Q0,56 0,30 Z" fill="${d.crestColor}" stroke="${readableOn(d.crestColor)}" stroke-width="3"/>
-    <text x="22" y="38" font-family="DejaVu Sans, Arial, sans-serif" font-size="17" font-weight="bold" fill="${readableOn(d.crestColor)}" text-anchor="middle">${escapeXml(d.crestInitials)}</text>
+    <text x="22" y="38" font-family="DejaVu Sans, Arial, sans-serif" font-size="17" font-weight="bold" fill="${readableOn(d.crestColor)}" text-anchor="middle">${escapeMarkup(d.crestInitials)}</text>
   </g>
-  <text x="400" y="440" font-family="DejaVu Sans, Arial, sans-serif" font-size="${sponsorFont}" font-weight="bold" letter-spacing="2" fill="${sponsorColor}" stroke="${sponsorOutline}" stroke-opacity="0.55" stroke-width="3" paint-order="stroke" text-anchor="middle">${escapeXml(d.sponsor.toUpperCase())}</text>
+  <text x="400" y="440" font-family="DejaVu Sans, Arial, sans-serif" font-size="${sponsorFont}" font-weight="bold" letter-spacing="2" fill="${sponsorColor}" stroke="${sponsorOutline}" stroke-opacity="0.55" stroke-width="3" paint-order="stroke" text-anchor="middle">${escapeMarkup(d.sponsor.toUpperCase())}</text>
 </svg>`;
 }
