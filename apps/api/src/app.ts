@@ -405,10 +405,19 @@ export async function buildApp(
       const firstScreens = createSpaPages(
         page ?? html,
         parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
+        {
+          // A jersey page draws its jersey's picture from the page itself (ADR 0027).
+          findJersey: async (teamSlug, jerseySlug) => {
+            const jersey = await catalogue.activeJersey(teamSlug, jerseySlug);
+            return jersey?.image
+              ? { teamName: jersey.team.name, title: `${jersey.modelYear} · ${jersey.model.name}`, image: jersey.image }
+              : null;
+          },
+        },
       );
-      const spa = (request: FastifyRequest, reply: FastifyReply) => {
+      const spa = async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-cache');
-        const screen = firstScreens.forUrl(request.url, request.headers['accept-language']);
+        const screen = await firstScreens.forUrl(request.url, request.headers['accept-language']);
         if (screen) {
           reply.header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
           if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {

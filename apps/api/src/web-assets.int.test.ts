@@ -3,8 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '#test/helpers.ts';
+import { jerseys } from '#db/schema/index.ts';
+import { seedCatalogue } from '#test/catalogue.ts';
+import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
 // The SPA as the build leaves it: hashed assets with their precompressed copies (apps/web/vite.config.ts).
 const script = `export const teams = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Time ${i}`))};\n`;
@@ -24,6 +28,10 @@ beforeAll(async () => {
       modules: ['assets/jersey-route-Ab12.js'],
       styles: ['assets/jersey-route-Cd34.css'],
       translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/common.json', 'locales/en/catalogue.json'] },
+      jersey: {
+        sizes: '(max-width: 992px) 92vw, 560px',
+        texts: { pt: { crumb: 'Camisas' }, en: { crumb: 'Jerseys' } },
+      },
     },
     {
       path: '/app/torneios',
@@ -171,5 +179,68 @@ describe('the web build as served', () => {
     // A screen without a heading keeps the slot empty.
     const jersey = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });
     expect(jersey.body).not.toContain('boot-heading');
+  });
+
+  it("draws a jersey page's breadcrumbs and picture into its page, the picture preloaded first", async () => {
+    const mod = bearer((await t.userWithRoles(['Moderator'])).accessToken);
+    const png = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#c8102e' } })
+      .png()
+      .toBuffer();
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: '/api/manage/images',
+      headers: { ...mod, 'content-type': 'image/png' },
+      payload: png,
+    });
+    const image = uploaded.json() as { id: string; src: string; srcSet: string; width: number; height: number };
+    const { jerseys: [jersey, hidden] = [], models } = await seedCatalogue(t.db, {
+      teams: 1,
+      models: ['Titular'],
+      seasons: [2024, 2023],
+    });
+    await t.db.update(jerseys).set({ imageId: image.id }).where(eq(jerseys.id, jersey!.id));
+    await t.db.update(jerseys).set({ imageId: image.id, active: false }).where(eq(jerseys.id, hidden!.id));
+    // Written behind the API's back: the catalogue's copy is trusted for 15 s.
+    t.clock.advance(16_000);
+    const address = `/app/camisas/time/${jersey!.teamSlug}/${jersey!.slug}`;
+    const model = models[0]!;
+
+    const en = await t.inject({ method: 'GET', url: address, headers: { 'accept-language': 'en' } });
+    const teamName =
+      /<span class="boot-crumb">Jerseys<\/span><span class="boot-crumb-separator">\/<\/span><span class="boot-crumb">([^<]+)<\/span>/.exec(
+        en.body,
+      )?.[1];
+    expect(teamName).toMatch(/^Time 0 /);
+    expect(en.body).toContain(
+      `<span class="boot-crumb-last">2024/25 · Titular ${model.slug.split('-').pop()}</span></p>` +
+        `<div class="boot-frame"><img class="boot-picture" alt="" fetchpriority="high" src="${image.src}" ` +
+        `srcset="${image.srcSet}" sizes="(max-width: 992px) 92vw, 560px" width="${image.width}" height="${image.height}"></div>`,
+    );
+    expect(en.body).toContain(
+      '<div id="boot-heading" class="boot-heading boot-jersey" lang="en" aria-hidden="true" data-held>',
+    );
+    // The picture's file is asked for before anything else the page names, as the <img> will.
+    const preload = `<link rel="preload" as="image" fetchpriority="high" href="${image.src}" imagesrcset="${image.srcSet}" imagesizes="(max-width: 992px) 92vw, 560px">`;
+    expect(en.body).toContain(preload);
+    expect(en.body.indexOf(preload)).toBeLessThan(en.body.search(/<script|<link rel="modulepreload"/));
+    // Its inline script is the page's one, allowed by the CSP.
+    expect([...en.body.matchAll(/<script>/g)]).toHaveLength(1);
+
+    const pt = await t.inject({ method: 'GET', url: address });
+    expect(pt.body).toContain('lang="pt"');
+    expect(pt.body).toContain('<span class="boot-crumb">Camisas</span>');
+
+    // An inactive jersey, an unknown one or a query string: the page as before.
+    for (const url of [
+      `/app/camisas/time/${hidden!.teamSlug}/${hidden!.slug}`,
+      `/app/camisas/time/${jersey!.teamSlug}/nao-existe`,
+      `${address}?x=1`,
+    ]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('boot-heading');
+      expect(res.body).not.toContain('rel="preload" as="image"');
+      expect(res.body).toContain('jersey-route-Ab12.js');
+    }
   });
 });

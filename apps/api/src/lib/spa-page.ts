@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { type Language, languageFromHeader } from '@manto/contracts';
+import { type ImageRef, type Language, languageFromHeader } from '@manto/contracts';
 import { escapeMarkup } from './markup.ts';
+import { memo } from './memo.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
 export interface FirstScreen {
@@ -16,6 +17,19 @@ export interface FirstScreen {
   translations: Partial<Record<Language, string[]>>;
   /** The page's title and subtitle per language, the title's size on a phone and their gap (px). */
   heading?: { titleSize: number; gap: number; texts: Partial<Record<Language, { title: string; subtitle: string }>> };
+  /**
+   * A jersey page: its picture's `sizes` as the route's <img> has them, and its breadcrumbs' first text
+   * per language; the server draws the breadcrumbs and the picture (ADR 0027).
+   */
+  jersey?: { sizes: string; texts: Partial<Record<Language, { crumb: string }>> };
+}
+
+/** The jersey a jersey page's address names, as its first screen shows it (ADR 0027). */
+export interface PageJersey {
+  teamName: string;
+  /** The route's last breadcrumb: `${modelYear} · ${model}`. */
+  title: string;
+  image: ImageRef;
 }
 
 export interface SpaPage {
@@ -49,14 +63,60 @@ function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Lan
   );
 }
 
+/**
+ * A jersey page's breadcrumbs and picture, where and as the route draws them (index.html's `.boot-jersey`).
+ * `data-held`: the app keeps it through the page's loading state and removes it when the jersey is drawn
+ * (apps/web/src/lib/boot-heading.ts). The picture is the page's largest paint: at high priority, from the
+ * page itself, before any script has run.
+ */
+function jerseyHtml(jersey: PageJersey, sizes: string, crumb: string, language: Language): string {
+  const { image } = jersey;
+  const separator = '<span class="boot-crumb-separator">/</span>';
+  return (
+    `<div id="boot-heading" class="boot-heading boot-jersey" lang="${language}" aria-hidden="true" data-held>` +
+    `<div class="boot-heading-inner"><p class="boot-crumbs"><span class="boot-crumb">${escapeMarkup(crumb)}</span>` +
+    `${separator}<span class="boot-crumb">${escapeMarkup(jersey.teamName)}</span>${separator}` +
+    `<span class="boot-crumb-last">${escapeMarkup(jersey.title)}</span></p>` +
+    `<div class="boot-frame"><img class="boot-picture" alt="" fetchpriority="high" ` +
+    `src="${escapeMarkup(image.src)}" srcset="${escapeMarkup(image.srcSet)}" sizes="${escapeMarkup(sizes)}" ` +
+    `width="${Number(image.width)}" height="${Number(image.height)}"></div></div></div><script>${HEADING_SCRIPT}</script>`
+  );
+}
+
+/**
+ * The jersey's picture asked for first of all, before the app's code (the page's largest paint, and what
+ * its visitor came to see): the same file the <img> below and the route's own will take.
+ */
+function jerseyPreload({ image }: PageJersey, sizes: string): string {
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(image.src)}" ` +
+    `imagesrcset="${escapeMarkup(image.srcSet)}" imagesizes="${escapeMarkup(sizes)}">`
+  );
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function pattern(screenPath: string): RegExp {
   const parts = screenPath
     .replace(/\/$/, '')
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)));
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part)));
   return new RegExp(`^${parts.join('/')}/?$`);
+}
+
+/** The address's path segments where the screen's path has `:name`s, decoded; null if one is malformed. */
+function parameters(test: RegExp, pathname: string): string[] | null {
+  try {
+    return (test.exec(pathname)?.slice(1) ?? []).map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
+export interface SpaPageOptions {
+  base?: string;
+  /** A jersey page's jersey by its team's and its own slug: active and with a picture, or null. */
+  findJersey?: (teamSlug: string, jerseySlug: string) => Promise<PageJersey | null>;
 }
 
 /**
@@ -65,9 +125,13 @@ function pattern(screenPath: string): RegExp {
  * browser fetches them with the entry instead of after the entry has run and routed
  * (docs/performance.md). The translations are those of the language the visitor's browser asks for
  * (Accept-Language; the app reads the same list at its first visit). Pages are built once per screen
- * and language, with their gzip copy.
+ * and language, with their gzip copy; a jersey page's, once per jersey as well (the last 500).
  */
-export function createSpaPages(html: string, screens: FirstScreen[], base = '/app/') {
+export function createSpaPages(
+  html: string,
+  screens: FirstScreen[],
+  { base = '/app/', findJersey }: SpaPageOptions = {},
+) {
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
 
@@ -107,13 +171,23 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   };
 
+  /** A cached page with a jersey's picture preloaded and its first screen in the slot: key, preload, block. */
+  const withJersey = memo(500, (key: string): SpaPage => {
+    const [pageKey = '', preload = '', block = ''] = key.split('\u0000');
+    const page = cache
+      .get(pageKey)!
+      .html.replace(/([ \t]*)<(script|link)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
+      .replace(HEADING_SLOT, block);
+    return { html: page, gzip: gzipSync(page, { level: 9 }) };
+  });
+
   return {
     /**
      * The page for this address (path and query string), or null where the plain page serves. The
      * heading only without a query string: a query may change what the screen shows at its top (the
      * rankings' `?torcida=` draws a fanbase's heading).
      */
-    forUrl(url: string, acceptLanguage: string | undefined): SpaPage | null {
+    async forUrl(url: string, acceptLanguage: string | undefined): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
       const match = matchers.find(({ test }) => test.test(pathname));
       if (!match) return null;
@@ -125,7 +199,14 @@ export function createSpaPages(html: string, screens: FirstScreen[], base = '/ap
         page = build(match.screen, language, withHeading);
         cache.set(key, page);
       }
-      return page;
+      const screen = match.screen.jersey;
+      const crumb = screen?.texts[language]?.crumb;
+      const slugs = screen && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
+      const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!) : null;
+      if (!jersey) return page;
+      return withJersey(
+        [key, jerseyPreload(jersey, screen!.sizes), jerseyHtml(jersey, screen!.sizes, crumb!, language)].join('\u0000'),
+      );
     },
   };
 }

@@ -1,42 +1,90 @@
 import { act, render, screen } from '@testing-library/react';
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BootHeadingGone } from './boot-heading.ts';
+import { BootHeadingDone, BootHeadingGone, bootHeadingHeld } from './boot-heading.ts';
 
-// The heading the server writes into a first screen's page stays through the loading screen and goes
-// in the commit that draws the page (RootLayout puts BootHeadingGone beside its Outlet).
+// What the server writes into a first screen's page stays through the loading screen and goes in the
+// commit that draws the page (RootLayout puts BootHeadingGone beside its Outlet); a jersey page's picture
+// (held) stays until the page draws the jersey (BootHeadingDone), or the visitor goes elsewhere.
 
 afterEach(() => document.getElementById('boot-heading')?.remove());
 
-function serverHeading() {
-  const heading = document.createElement('div');
-  heading.id = 'boot-heading';
-  heading.textContent = 'Torneios';
-  document.body.append(heading);
+function serverBlock({ held = false } = {}) {
+  const block = document.createElement('div');
+  block.id = 'boot-heading';
+  block.textContent = 'Torneios';
+  if (held) block.setAttribute('data-held', '');
+  document.body.append(block);
 }
+
+const inRouter = (children: ReactNode) => <MemoryRouter>{children}</MemoryRouter>;
+const present = () => document.getElementById('boot-heading') !== null;
 
 describe("the server's heading", () => {
   it('stays while the page suspends and goes in the commit that shows the page', async () => {
-    serverHeading();
+    serverBlock();
     let resolve!: (page: { default: ComponentType }) => void;
     const Page = lazy(() => new Promise<{ default: ComponentType }>((r) => (resolve = r)));
     render(
-      <Suspense fallback={<p>Carregando...</p>}>
-        <BootHeadingGone />
-        <Page />
-      </Suspense>,
+      inRouter(
+        <Suspense fallback={<p>Carregando...</p>}>
+          <BootHeadingGone />
+          <Page />
+        </Suspense>,
+      ),
     );
     expect(await screen.findByText('Carregando...')).toBeTruthy();
-    expect(document.getElementById('boot-heading')).not.toBeNull();
+    expect(present()).toBe(true);
 
     await act(async () => resolve({ default: () => <h1>Torneios</h1> }));
     expect(await screen.findByRole('heading', { name: 'Torneios' })).toBeTruthy();
-    expect(document.getElementById('boot-heading')).toBeNull();
+    expect(present()).toBe(false);
   });
 
   it('is gone at once when the page renders without waiting', () => {
-    serverHeading();
-    render(<BootHeadingGone />);
-    expect(document.getElementById('boot-heading')).toBeNull();
+    serverBlock();
+    render(inRouter(<BootHeadingGone />));
+    expect(present()).toBe(false);
+  });
+});
+
+describe("a jersey page's held picture", () => {
+  it('outlives the first commit and goes with the commit that draws the jersey', () => {
+    serverBlock({ held: true });
+    expect(bootHeadingHeld()).toBe(true);
+    const { rerender } = render(inRouter(<BootHeadingGone />));
+    expect(present()).toBe(true);
+
+    rerender(
+      inRouter(
+        <>
+          <BootHeadingGone />
+          <BootHeadingDone />
+        </>,
+      ),
+    );
+    expect(present()).toBe(false);
+    expect(bootHeadingHeld()).toBe(false);
+  });
+
+  it('goes when the visitor leaves for another page before the jersey is drawn', async () => {
+    serverBlock({ held: true });
+    render(
+      inRouter(
+        <>
+          <BootHeadingGone />
+          <Routes>
+            <Route path="/" element={<Link to="/rankings">Rankings</Link>} />
+            <Route path="/rankings" element={<h1>Ranking global</h1>} />
+          </Routes>
+        </>,
+      ),
+    );
+    expect(present()).toBe(true);
+    await userEvent.click(screen.getByRole('link', { name: 'Rankings' }));
+    expect(await screen.findByRole('heading', { name: 'Ranking global' })).toBeTruthy();
+    expect(present()).toBe(false);
   });
 });

@@ -85,6 +85,22 @@ export class CatalogueCache {
     return (await this.snapshot()).jerseys.get(id) ?? null;
   }
 
+  /**
+   * An active jersey by its team's slug and its own (a jersey page's address), from the current copy;
+   * no reload for an unknown one (anyone can send slugs, and the page does without).
+   */
+  async activeJersey(teamSlug: string, jerseySlug: string): Promise<CatalogueJersey | null> {
+    const snapshot = await this.snapshot();
+    let index = bySlugs.get(snapshot);
+    if (!index) {
+      index = new Map(
+        [...snapshot.jerseys.values()].filter((j) => j.active).map((j) => [`${j.team.slug}/${j.slug}`, j]),
+      );
+      bySlugs.set(snapshot, index);
+    }
+    return index.get(`${teamSlug}/${jerseySlug}`) ?? null;
+  }
+
   /** Created in another process since the last load? Look again, throttled. */
   private async findBySlug<T>(find: (s: CatalogueSnapshot) => T | undefined): Promise<T | null> {
     const found = find(await this.snapshot());
@@ -94,6 +110,9 @@ export class CatalogueCache {
     return find(await this.snapshot()) ?? null;
   }
 }
+
+/** Each copy's active jerseys by `team/jersey` slugs, built at its first jersey page. */
+const bySlugs = new WeakMap<CatalogueSnapshot, Map<string, CatalogueJersey>>();
 
 async function load(source: CatalogueSource): Promise<CatalogueSnapshot> {
   const [jerseys, teams, models] = await Promise.all([source.jerseys(), source.teams(), source.models()]);

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '#lib/api.ts';
 import { fakeServer, json } from '#lib/testing/render.tsx';
-import { JERSEY_IMAGE_SIZES, jerseyPath, primeJersey } from './early-jersey.ts';
+import { jerseyPath, primeJersey } from './early-jersey.ts';
+import { JERSEY_IMAGE_SIZES } from '../lib/picture-sizes.ts';
 
 interface Started {
   sizes: string;

@@ -1,15 +1,13 @@
 import type { ImageRef } from '@manto/contracts';
 import { api } from '#lib/api.ts';
 import { preloadImage } from '#lib/preload-image.ts';
+import { JERSEY_IMAGE_SIZES } from '../lib/picture-sizes.ts';
 
 // The jersey's request without zod, so the router can start it with the first screen.
 
 /** The path of GET a jersey (catalogue-api.ts, getJersey): the primed and the screen's request must match. */
 export const jerseyPath = (teamSlug: string, jerseySlug: string) =>
   `/catalogue/teams/${encodeURIComponent(teamSlug)}/jerseys/${encodeURIComponent(jerseySlug)}`;
-
-/** The jersey page's picture: `sizes` of its <img> (jersey-route.tsx) and of the early download below. */
-export const JERSEY_IMAGE_SIZES = '(max-width: 992px) 92vw, 560px';
 
 /** How long the early download is waited for: nothing waits on it, this only bounds its timer. */
 const PICTURE_WAIT_MS = 10_000;

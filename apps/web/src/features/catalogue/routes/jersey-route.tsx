@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  ColorSwatch,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,12 +6,13 @@ import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
-import { JERSEY_IMAGE_SIZES } from '../api/early-jersey.ts';
+import { BootHeadingDone, bootHeadingHeld } from '#lib/boot-heading.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
 import { JerseyTournaments } from '../components/jersey-tournaments.tsx';
 import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
+import { JERSEY_IMAGE_SIZES } from '../lib/picture-sizes.ts';
 import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 import classes from './jersey-route.module.css';
 
@@ -36,9 +26,19 @@ export function JerseyRoute() {
   const { teamSlug = '', jerseySlug = '' } = useParams();
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
 
-  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <DetailSkeleton />;
+  // The server's breadcrumbs and picture stand in while the jersey loads, and go when it is drawn (ADR 0027).
+  if (query.isPending) return bootHeadingHeld() ? null : <DetailSkeleton />;
+  if (query.isError)
+    return (
+      <>
+        <BootHeadingDone />
+        {query.error instanceof ApiError && query.error.status === 404 ? (
+          <NotFoundScreen />
+        ) : (
+          <ErrorState onRetry={() => void query.refetch()} />
+        )}
+      </>
+    );
 
   const j = query.data;
   const title = jerseyTitle(j);
@@ -65,6 +65,7 @@ export function JerseyRoute() {
 
   return (
     <Stack gap="xl">
+      <BootHeadingDone />
       <Breadcrumbs>
         <Anchor component={Link} to="/camisas">
           {t('teams.title')}
