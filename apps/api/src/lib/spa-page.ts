@@ -199,14 +199,13 @@ export function createSpaPages(
         page = build(match.screen, language, withHeading);
         cache.set(key, page);
       }
-      const screen = match.screen.jersey;
-      const crumb = screen?.texts[language]?.crumb;
-      const slugs = screen && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
+      const picture = match.screen.jersey;
+      const crumb = picture?.texts[language]?.crumb;
+      const slugs = picture && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
       const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!) : null;
       if (!jersey) return page;
-      return withJersey(
-        [key, jerseyPreload(jersey, screen!.sizes), jerseyHtml(jersey, screen!.sizes, crumb!, language)].join('\u0000'),
-      );
+      const parts = [key, jerseyPreload(jersey, picture!.sizes), jerseyHtml(jersey, picture!.sizes, crumb!, language)];
+      return withJersey(parts.join('\u0000'));
     },
   };
 }
