@@ -406,9 +406,14 @@ export async function buildApp(
         page ?? html,
         parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
         {
-          // A jersey page draws its jersey's picture from the page itself (ADR 0027).
+          // A jersey page draws its jersey's picture from the page itself (ADR 0027); the title is the route's
+          // last breadcrumb (features/catalogue/routes/jersey-route.tsx). Without the catalogue (a database
+          // failure on a cold copy) the plain page still goes out.
           findJersey: async (teamSlug, jerseySlug) => {
-            const jersey = await catalogue.activeJersey(teamSlug, jerseySlug);
+            const jersey = await catalogue.activeJersey(teamSlug, jerseySlug).catch((error: unknown) => {
+              log.warn({ err: error }, 'jersey page without its picture: the catalogue did not load');
+              return null;
+            });
             return jersey?.image
               ? { teamName: jersey.team.name, title: `${jersey.modelYear} · ${jersey.model.name}`, image: jersey.image }
               : null;

@@ -171,9 +171,14 @@ test.describe("a jersey page's breadcrumbs and picture from the server", () => {
   }
 
   test('an unknown jersey gets the plain page, and its not-found screen', async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+    consoleErrors.allow(/Failed to load resource/);
+    await withoutScripts(page);
+    await page.goto(`${address}-nao-existe`);
+    await expect(page.locator('#boot-shell')).toBeVisible();
+    await expect(page.locator('#boot-heading')).toHaveCount(0);
+
+    await page.unrouteAll();
     await page.goto(`${address}-nao-existe`);
     await expect(page.getByText('404')).toBeVisible();
-    await expect(page.locator('#boot-heading')).toHaveCount(0);
   });
 });

@@ -65,15 +65,16 @@ function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Lan
 
 /**
  * A jersey page's breadcrumbs and picture, where and as the route draws them (index.html's `.boot-jersey`).
- * `data-held`: the app keeps it through the page's loading state and removes it when the jersey is drawn
- * (apps/web/src/lib/boot-heading.ts). The picture is the page's largest paint: at high priority, from the
- * page itself, before any script has run.
+ * `data-held`, the address it was drawn for: while the visitor is there the app keeps it through the
+ * page's loading state and removes it when the jersey is drawn (apps/web/src/lib/boot-heading.ts). The
+ * picture is the page's largest paint: at high priority, from the page itself, before any script has run.
  */
-function jerseyHtml(jersey: PageJersey, sizes: string, crumb: string, language: Language): string {
+function jerseyHtml(jersey: PageJersey, sizes: string, crumb: string, language: Language, pathname: string): string {
   const { image } = jersey;
   const separator = '<span class="boot-crumb-separator">/</span>';
   return (
-    `<div id="boot-heading" class="boot-heading boot-jersey" lang="${language}" aria-hidden="true" data-held>` +
+    `<div id="boot-heading" class="boot-heading boot-jersey" lang="${language}" aria-hidden="true" ` +
+    `data-held="${escapeMarkup(pathname)}">` +
     `<div class="boot-heading-inner"><p class="boot-crumbs"><span class="boot-crumb">${escapeMarkup(crumb)}</span>` +
     `${separator}<span class="boot-crumb">${escapeMarkup(jersey.teamName)}</span>${separator}` +
     `<span class="boot-crumb-last">${escapeMarkup(jersey.title)}</span></p>` +
@@ -167,7 +168,8 @@ export function createSpaPages(
       (_m, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
     const heading = withHeading && screen.heading ? headingHtml(screen.heading, language) : null;
-    const page = heading ? withLinks.replace(HEADING_SLOT, heading) : withLinks;
+    // A function, so a `$` in a text is never read as a replacement pattern.
+    const page = heading ? withLinks.replace(HEADING_SLOT, () => heading) : withLinks;
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   };
 
@@ -176,8 +178,8 @@ export function createSpaPages(
     const [pageKey = '', preload = '', block = ''] = key.split('\u0000');
     const page = cache
       .get(pageKey)!
-      .html.replace(/([ \t]*)<(script|link)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
-      .replace(HEADING_SLOT, block);
+      .html.replace(/([ \t]*)<(script|link|\/head)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
+      .replace(HEADING_SLOT, () => block);
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   });
 
@@ -204,7 +206,11 @@ export function createSpaPages(
       const slugs = picture && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
       const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!) : null;
       if (!jersey) return page;
-      const parts = [key, jerseyPreload(jersey, picture!.sizes), jerseyHtml(jersey, picture!.sizes, crumb!, language)];
+      const parts = [
+        key,
+        jerseyPreload(jersey, picture!.sizes),
+        jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname),
+      ];
       return withJersey(parts.join('\u0000'));
     },
   };

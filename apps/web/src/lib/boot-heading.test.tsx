@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Link, MemoryRouter, Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BootHeadingDone, BootHeadingGone, bootHeadingHeld } from './boot-heading.ts';
@@ -9,13 +9,17 @@ import { BootHeadingDone, BootHeadingGone, bootHeadingHeld } from './boot-headin
 // commit that draws the page (RootLayout puts BootHeadingGone beside its Outlet); a jersey page's picture
 // (held) stays until the page draws the jersey (BootHeadingDone), or the visitor goes elsewhere.
 
-afterEach(() => document.getElementById('boot-heading')?.remove());
+afterEach(() => {
+  document.getElementById('boot-heading')?.remove();
+  window.history.replaceState(null, '', '/');
+});
 
-function serverBlock({ held = false } = {}) {
+/** The server's block; a held one names the address it was drawn for, as the server writes it. */
+function serverBlock({ heldFor }: { heldFor?: string } = {}) {
   const block = document.createElement('div');
   block.id = 'boot-heading';
   block.textContent = 'Torneios';
-  if (held) block.setAttribute('data-held', '');
+  if (heldFor !== undefined) block.setAttribute('data-held', heldFor);
   document.body.append(block);
 }
 
@@ -52,7 +56,7 @@ describe("the server's heading", () => {
 
 describe("a jersey page's held picture", () => {
   it('outlives the first commit and goes with the commit that draws the jersey', () => {
-    serverBlock({ held: true });
+    serverBlock({ heldFor: window.location.pathname });
     expect(bootHeadingHeld()).toBe(true);
     const { rerender } = render(inRouter(<BootHeadingGone />));
     expect(present()).toBe(true);
@@ -69,22 +73,40 @@ describe("a jersey page's held picture", () => {
     expect(bootHeadingHeld()).toBe(false);
   });
 
-  it('goes when the visitor leaves for another page before the jersey is drawn', async () => {
-    serverBlock({ held: true });
+  it('is held after a reload too, whatever key the browser kept for the address', () => {
+    // A reload keeps history.state, and with it the key of an earlier in-app navigation.
+    window.history.replaceState({ usr: null, key: 'k3y9a', idx: 2 }, '', '/app/camisas/time/aurora/2024');
+    serverBlock({ heldFor: '/app/camisas/time/aurora/2024' });
     render(
-      inRouter(
-        <>
-          <BootHeadingGone />
-          <Routes>
-            <Route path="/" element={<Link to="/rankings">Rankings</Link>} />
-            <Route path="/rankings" element={<h1>Ranking global</h1>} />
-          </Routes>
-        </>,
-      ),
+      <BrowserRouter basename="/app">
+        <BootHeadingGone />
+      </BrowserRouter>,
+    );
+    expect(present()).toBe(true);
+  });
+
+  it('goes when the visitor leaves for another page before the jersey is drawn', async () => {
+    window.history.replaceState(null, '', '/app/camisas/time/aurora/2024');
+    serverBlock({ heldFor: '/app/camisas/time/aurora/2024' });
+    render(
+      <BrowserRouter basename="/app">
+        <BootHeadingGone />
+        <Routes>
+          <Route path="/camisas/time/aurora/2024" element={<Link to="/rankings">Rankings</Link>} />
+          <Route path="/rankings" element={<h1>Ranking global</h1>} />
+        </Routes>
+      </BrowserRouter>,
     );
     expect(present()).toBe(true);
     await userEvent.click(screen.getByRole('link', { name: 'Rankings' }));
     expect(await screen.findByRole('heading', { name: 'Ranking global' })).toBeTruthy();
+    expect(present()).toBe(false);
+  });
+
+  it('drawn for another address (the page was left, then came back to), is not held', () => {
+    serverBlock({ heldFor: '/app/camisas/time/aurora/2023' });
+    expect(bootHeadingHeld()).toBe(false);
+    render(inRouter(<BootHeadingGone />));
     expect(present()).toBe(false);
   });
 });

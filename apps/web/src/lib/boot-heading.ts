@@ -12,11 +12,15 @@ const BOOT_ID = 'boot-heading';
 
 const removeBootHeading = () => document.getElementById(BOOT_ID)?.remove();
 
+/** A block the page holds (`data-held`, a jersey page) and that was drawn for the address the visitor is at. */
+const heldHere = (block: HTMLElement | null) =>
+  block !== null && block.getAttribute('data-held') === window.location.pathname;
+
 /**
- * Whether the server's block stands in for the page's content (`data-held`, a jersey page's picture)
- * until the page draws it: its loading state then draws nothing rather than a skeleton beneath it.
+ * Whether the server's block stands in for this page's content until the page draws it (a jersey's
+ * picture): the page's loading state then draws nothing rather than a skeleton beneath it.
  */
-export const bootHeadingHeld = () => document.getElementById(BOOT_ID)?.hasAttribute('data-held') ?? false;
+export const bootHeadingHeld = () => heldHere(document.getElementById(BOOT_ID));
 
 /** Removes the server's block in this component's commit, held or not (the page that holds it, an error). */
 export function useBootHeadingGone() {
@@ -31,14 +35,14 @@ export function BootHeadingDone() {
 
 /**
  * Beside the layout's Outlet, inside its Suspense boundary: removes the server's block when the page's
- * first commit comes (the page, not a loading screen), unless the page holds it; after any navigation
- * (React Router's first location is keyed `default`), whatever it is.
+ * first commit comes (the page, not a loading screen), unless the page at the block's own address holds
+ * it; and again at every navigation, so a held block never outlives its address.
  */
 export function BootHeadingGone() {
   const { key } = useLocation();
   useLayoutEffect(() => {
     const block = document.getElementById(BOOT_ID);
-    if (block && (key !== 'default' || !block.hasAttribute('data-held'))) block.remove();
+    if (block && !heldHere(block)) block.remove();
   }, [key]);
   return null;
 }

@@ -27,7 +27,7 @@ export function JerseyRoute() {
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
 
   // The server's breadcrumbs and picture stand in while the jersey loads, and go when it is drawn (ADR 0027).
-  if (query.isPending) return bootHeadingHeld() ? null : <DetailSkeleton />;
+  if (query.isPending) return bootHeadingHeld() ? <div aria-busy="true" /> : <DetailSkeleton />;
   if (query.isError)
     return (
       <>

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { JerseyDetail } from '@manto/contracts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '#lib/testing/i18n.ts';
+import { fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
+import { JerseyRoute } from './jersey-route.tsx';
+
+// The breadcrumbs and picture the server draws into a jersey page (ADR 0027) stand in while the jersey
+// loads, and go in the commit that draws it, or its not-found screen.
+
+const team = { slug: 'aurora', name: 'Aurora' };
+const image = {
+  id: 'i1',
+  src: '/api/images/i1/640.webp',
+  srcSet: '/api/images/i1/640.webp 640w',
+  width: 640,
+  height: 640,
+};
+const jersey: JerseyDetail = {
+  id: 'j1',
+  slug: '2024-titular',
+  team,
+  model: { slug: 'titular', name: 'Titular' },
+  supplier: { slug: 'marca', name: 'Marca' },
+  season: 2024,
+  modelYear: '2024',
+  mainColor: '#112233',
+  image,
+  active: true,
+  description: null,
+  masterSponsor: null,
+  imageSource: { text: 'Manto', url: null },
+  teamInfo: {
+    id: 't1',
+    ...team,
+    country: 'Brasil',
+    state: null,
+    city: 'Recife',
+    baseColor: '#112233',
+    category: 'club',
+    crest: null,
+    jerseysCount: 1,
+  },
+  otherJerseys: [],
+};
+
+const JERSEY_PATH = '/api/catalogue/teams/aurora/jerseys/2024-titular';
+
+/** The server's block, drawn for the address jsdom is at (the app compares it with the page's address). */
+function serverBlock() {
+  const block = document.createElement('div');
+  block.id = 'boot-heading';
+  block.setAttribute('data-held', window.location.pathname);
+  document.body.append(block);
+}
+const present = () => document.getElementById('boot-heading') !== null;
+
+/** Answers the jersey when `answer` resolves; the page's other sections get nothing. */
+function serve(answer: Promise<Response>) {
+  fakeServer((r) => (r.path === JERSEY_PATH ? answer : json(404, { code: 'NOT_FOUND', message: 'Não encontrado' })));
+}
+
+const render = () =>
+  renderScreen(<JerseyRoute />, {
+    path: '/camisas/time/aurora/2024-titular',
+    route: '/camisas/time/:teamSlug/:jerseySlug',
+  });
+
+beforeAll(() => initTestI18n('pt'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.getElementById('boot-heading')?.remove();
+});
+
+describe("a jersey page with the server's picture", () => {
+  it('draws nothing beneath it while the jersey loads, and removes it with the jersey', async () => {
+    serverBlock();
+    let answer!: (res: Response) => void;
+    serve(new Promise((resolve) => (answer = resolve)));
+    const { container } = render();
+    await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
+    expect(container.querySelector('.mantine-Skeleton-root')).toBeNull();
+    expect(present()).toBe(true);
+
+    answer(json(200, jersey));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aurora 2024' })).toBeTruthy();
+    expect(present()).toBe(false);
+  });
+
+  it('removes it with the not-found screen', async () => {
+    serverBlock();
+    serve(Promise.resolve(json(404, { code: 'NOT_FOUND', message: 'Não encontrado' })));
+    render();
+    expect(await screen.findByText('404')).toBeTruthy();
+    expect(present()).toBe(false);
+  });
+
+  it('without it, shows the skeleton while the jersey loads', async () => {
+    serve(new Promise(() => undefined));
+    const { container } = render();
+    await waitFor(() => expect(container.querySelector('.mantine-Skeleton-root')).not.toBeNull());
+  });
+});
