@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { seedCatalogue } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -12,18 +12,6 @@ const SCREENS = [
   { path: '/app/torneios', title: { pt: 'Torneios', en: 'Tournaments' } },
 ];
 
-/** Left, top and height of the title's and the subtitle's text, rounded to the pixel. */
-async function placement(page: Page, title: string, subtitle: string) {
-  return page.evaluate(
-    ([titleSelector, subtitleSelector]) =>
-      [titleSelector!, subtitleSelector!].map((selector) => {
-        const box = document.querySelector(selector)!.getBoundingClientRect();
-        return [box.left, box.top, box.height].map(Math.round);
-      }),
-    [title, subtitle],
-  );
-}
-
 /** Left, top, width and height of each element, rounded to the pixel. */
 async function boxes(page: Page, selectors: string[]) {
   return page.evaluate(
@@ -34,6 +22,29 @@ async function boxes(page: Page, selectors: string[]) {
       }),
     selectors,
   );
+}
+
+/** Left, top and height of the title's and the subtitle's text (their widths may differ), rounded to the pixel. */
+async function placement(page: Page, title: string, subtitle: string) {
+  return (await boxes(page, [title, subtitle])).map(([left, top, , height]) => [left, top, height]);
+}
+
+/**
+ * A page in a context of its own, at this width and in this language (the browser's), with its console's
+ * errors collected (failed loads aside: the scripts are blocked on purpose). Close the context after.
+ */
+async function pageIn(browser: Browser, width: number, language: 'pt' | 'en') {
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    locale: language === 'en' ? 'en-GB' : 'pt-BR',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  return { context, page, errors };
 }
 
 /** The page as it arrives, before any of the app's code runs. */
@@ -49,18 +60,8 @@ for (const { path, title } of SCREENS) {
     test(`${path} at ${width} px in ${language}: the server's heading is the route's, in place`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        locale: language === 'en' ? 'en-GB' : 'pt-BR',
-      });
+      const { context, page, errors } = await pageIn(browser, width, language);
       try {
-        const page = await context.newPage();
-        // A page of its own context (its language is the browser's): its console is checked here.
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-            errors.push(message.text());
-        });
         await withoutScripts(page);
         await page.goto(path);
         const early = page.locator('#boot-heading');
@@ -129,17 +130,8 @@ test.describe("a jersey page's breadcrumbs and picture from the server", () => {
     test(`at ${width} px in ${language}: in place, the same picture, and gone once the jersey is drawn`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({
-        viewport: { width, height: 800 },
-        locale: language === 'en' ? 'en-GB' : 'pt-BR',
-      });
+      const { context, page, errors } = await pageIn(browser, width, language);
       try {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-            errors.push(message.text());
-        });
         await withoutScripts(page);
         await page.goto(address);
         const early = page.locator('#boot-heading');
