@@ -42,4 +42,17 @@ describe('whenSettled', () => {
     expect(waited).toBeLessThan(SETTLE_MS / 2);
     expect(waited).toBeGreaterThanOrEqual(500);
   });
+
+  it('stays quiet when the page is gone before it settles', async () => {
+    // A test file's DOM is torn down while this timer still runs; a throw there fails the whole run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    await loadedAgo(0);
+    void whenSettled();
+    vi.stubGlobal('window', undefined);
+    try {
+      expect(() => vi.advanceTimersByTime(SETTLE_MS + 1000)).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -11,10 +11,12 @@ export const SETTLE_MS = 3000;
  */
 export function whenSettled(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200);
+    const idle = () => {
+      // A test's DOM can be torn down before the SETTLE_MS timer fires: nothing is left to settle then.
+      if (typeof window === 'undefined') return;
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else setTimeout(resolve, 200);
+    };
     const settle = () => setTimeout(idle, SETTLE_MS - sinceLoad());
     if (document.readyState === 'complete') settle();
     else window.addEventListener('load', settle, { once: true });
