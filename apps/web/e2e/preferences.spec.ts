@@ -34,3 +34,27 @@ test('English and the dark theme persist across a reload', async ({ page }) => {
   ).toBeVisible();
   expect(await stored()).toEqual({ scheme: 'dark', lng: 'en' });
 });
+
+test('the language menu pressed while the first page loads opens once its code arrives', async ({ page }) => {
+  // Hold the home page's code (the header is first drawn in the loading fallback, then again in the
+  // layout) and the menus' code (loaded at the press), and let each go in turn.
+  const hold = async (file: RegExp) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(file, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseHome = await hold(/\/assets\/home-route-[^/]+\.js$/);
+  const releaseMenu = await hold(/\/assets\/menu-code-[^/]+\.js$/);
+  await page.goto('/app/');
+  const language = page.getByRole('button', { name: 'Idioma' });
+  await language.click();
+  releaseHome();
+  await expect(page.getByRole('heading', { name: 'Como funciona' })).toBeVisible();
+  releaseMenu();
+  await expect(language).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(menuItem(page.getByRole('menu', { name: 'Idioma' }), 'English')).toBeVisible();
+});

@@ -50,4 +50,31 @@ describe('a deferred menu', () => {
     // between its pointer-down and its click (which then landed on the new button and closed the menu).
     await waitFor(() => expect(theme().getAttribute('aria-haspopup')).toBe('menu'));
   });
+
+  it('opens, once its code arrives, a named menu pressed on the same menu drawn before', async () => {
+    // On a first visit the header is drawn twice: in the first screen's fallback, then in the layout.
+    vi.resetModules();
+    const [{ Button: FreshButton }, { renderScreen: render }, { DeferredMenu: Fresh }] = await Promise.all([
+      import('@mantine/core'),
+      import('#lib/testing/render.tsx'),
+      import('./deferred-menu.tsx'),
+    ]);
+    const header = () => (
+      <Fresh name="language" target={<FreshButton>Idioma</FreshButton>}>
+        {(Menu) => <Menu.Item>Português</Menu.Item>}
+      </Fresh>
+    );
+    const fallback = render(header());
+    fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
+    fallback.unmount();
+    const layout = render(header());
+    expect(await screen.findByRole('menuitem', { name: 'Português' })).toBeTruthy();
+    // Closed, it forgets the press: drawn again, it stays closed.
+    fireEvent.keyDown(screen.getByRole('menuitem', { name: 'Português' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+    layout.unmount();
+    render(header());
+    expect(screen.getByRole('button', { name: 'Idioma' }).getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menuitem')).toBeNull();
+  });
 });

@@ -1,6 +1,14 @@
 import type { Menu as MantineMenu, MenuProps } from '@mantine/core';
 import { whenSettled } from '#lib/when-settled.ts';
-import { cloneElement, useEffect, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 
 type MenuComponent = typeof MantineMenu;
 type TargetProps = {
@@ -14,6 +22,18 @@ let loaded: MenuComponent | null = null;
 let loading: Promise<MenuComponent> | null = null;
 /** The deferred menus still drawn as their button alone: all become menus when the code arrives. */
 const waiting = new Set<(menu: MenuComponent) => void>();
+/**
+ * The menu pressed before its code arrived, which opens when it does; by name, not in a component's
+ * state: on a first visit the header is drawn twice (the first screen's fallback, then the layout's),
+ * and a press on the first one must open the menu on the second. Closing it forgets the press.
+ */
+let pressedMenu: string | null = null;
+const notePress = (key: string) => {
+  pressedMenu = key;
+};
+const forgetPress = (key: string) => {
+  if (pressedMenu === key) pressedMenu = null;
+};
 
 /** Mantine's Menu (with Popover and Floating UI, ≈ 20 kB gzip), fetched once for every deferred menu. */
 function loadMenu(): Promise<MenuComponent> {
@@ -30,6 +50,8 @@ interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'
   target: ReactElement<TargetProps>;
   /** The dropdown's content, drawn with the Menu once loaded (Menu.Item, Menu.Label…). */
   children: (Menu: MenuComponent) => ReactNode;
+  /** Names the menu across a redraw of the component (the header's: see pressedMenu); unnamed, it is its own. */
+  name?: string;
 }
 
 /**
@@ -38,9 +60,10 @@ interface DeferredMenuProps extends Omit<MenuProps, 'children' | 'defaultOpened'
  * size and place, so nothing moves. Pointing at, focusing or clicking the button fetches the code at
  * once; a click made before it arrived opens the menu when it does.
  */
-export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) {
+export function DeferredMenu({ target, children, name, ...props }: DeferredMenuProps) {
   const [Menu, setMenu] = useState<MenuComponent | null>(() => loaded);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const ownName = useId();
+  const key = name ?? ownName;
 
   useEffect(() => {
     if (Menu) return;
@@ -59,7 +82,7 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
   if (!Menu) {
     const start = () => void loadMenu().then((menu) => setMenu(() => menu));
     const press = () => {
-      if (!props.disabled) setOpenOnLoad(true);
+      if (!props.disabled) notePress(key);
       start();
     };
     // The press counts from pointer-down: if the code arrives between down and up, the button is drawn
@@ -68,7 +91,14 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
     return cloneElement(target, { onPointerEnter: start, onFocus: start, onPointerDown: press, onClick: press });
   }
   return (
-    <Menu {...props} defaultOpened={openOnLoad}>
+    <Menu
+      {...props}
+      defaultOpened={pressedMenu === key}
+      onClose={() => {
+        forgetPress(key);
+        props.onClose?.();
+      }}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>{children(Menu)}</Menu.Dropdown>
     </Menu>

@@ -62,6 +62,7 @@ export function AppHeader() {
           {navGroups.map((group) => (
             <DeferredMenu
               key={group.label}
+              name={group.label}
               trigger="click-hover"
               openDelay={MENU_OPEN_DELAY}
               closeDelay={MENU_CLOSE_DELAY}

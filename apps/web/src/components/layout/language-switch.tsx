@@ -13,6 +13,7 @@ export function LanguageSwitch() {
   const current = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <DeferredMenu
+      name="language"
       position="bottom-end"
       target={
         <Button

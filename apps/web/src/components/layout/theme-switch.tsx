@@ -17,6 +17,7 @@ export function ThemeSwitch() {
   const Icon = computed === 'dark' ? IconMoon : IconSun;
   return (
     <DeferredMenu
+      name="theme"
       position="bottom-end"
       target={
         <ActionIcon variant="default" size="lg" aria-label={t('theme.label')}>

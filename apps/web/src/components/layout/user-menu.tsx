@@ -16,6 +16,7 @@ export function UserMenu() {
   const signedIn = isAuthenticated(auth);
   return (
     <DeferredMenu
+      name="account"
       trigger="click-hover"
       openDelay={MENU_OPEN_DELAY}
       closeDelay={MENU_CLOSE_DELAY}
