@@ -50,10 +50,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  timeout: 60_000,
-  // Patience, not a speed goal: on a 2-core CI machine two browsers, the app and its ranking job share
-  // the cores, and parts drawn after the page settles (the rankings' pickers, the table's code) have
-  // taken more than 10 s to appear there.
+  // Patience, not speed goals: on a 2-core CI machine two browsers, the app and its ranking job share
+  // the cores. There the longest journeys (two members, three axe scans) took 55–65 s, and parts drawn
+  // after the page settles (the rankings' pickers, the table's code) more than 10 s to appear.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: 'list',
   use: {
