@@ -12,6 +12,9 @@ test('forgot password: reset by the mailed link, then only the new password work
     await page.goto('/app/auth/login');
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
     await expect(page).toHaveURL(/\/app\/auth\/esqueci-senha$/);
+    // The address changes before the new screen commits: until then the login form's own E-mail field
+    // is still there to fill.
+    await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'E-mail enviado com sucesso.' })).toBeVisible();
