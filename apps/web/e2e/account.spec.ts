@@ -2,7 +2,6 @@ import { expect, extractLink, newUser, openUserMenu, readMail, test } from './su
 
 /** A visitor registers, confirms by the mailed link, edits the profile, logs out and back in. */
 test('register, confirm by mail, update the profile, log out and log in again', async ({ page }) => {
-  test.setTimeout(90_000);
   const user = newUser('journey', {
     name: 'Marina Souza Lima',
     city: 'Recife',

@@ -6,7 +6,6 @@ test('on a 390 px phone a visitor votes by tapping and swiping, and the pictures
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const cat = await seedCatalogue(request, {
     teams: [
       {

@@ -59,7 +59,6 @@ for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
   for (const scheme of SCHEMES) {
     for (const lang of LANGUAGES) {
       test(`duel screens ${device} ${scheme} ${lang}`, async ({ browser }) => {
-        test.setTimeout(120_000);
         const context = await browser.newContext({
           ...DEVICES[device],
           baseURL: test.info().project.use.baseURL,

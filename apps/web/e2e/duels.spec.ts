@@ -49,7 +49,6 @@ test('a visitor votes ten times with the keyboard on the home page and the ranki
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const before = await rankedVotes(request);
   await page.goto('/app/');
   await expect(page.getByRole('heading', { name: 'Duelo global', level: 1 })).toBeVisible();

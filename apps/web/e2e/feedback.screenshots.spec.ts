@@ -71,7 +71,6 @@ for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
   for (const scheme of ['light', 'dark'] as const) {
     for (const lang of ['pt', 'en'] as const) {
       test(`feedback ${device} ${scheme} ${lang}`, async ({ browser, request }) => {
-        test.setTimeout(120_000);
         const tag = `${device}-${scheme}-${lang}`;
         const en = lang === 'en';
         const contextOptions = {

@@ -6,7 +6,6 @@
 import { ADMIN, expect, expectNoSeriousA11yViolations, loginViaUi, test } from './support/fixtures.ts';
 
 test('a visitor sends feedback from the footer and the admin resolves it in Sistema', async ({ page }) => {
-  test.setTimeout(90_000);
   const suffix = Date.now().toString(36);
   const title = `Placar some no celular ${suffix}`;
 

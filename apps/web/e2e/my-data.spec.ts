@@ -20,7 +20,6 @@ test('a member downloads their data, then deletes the account with the current p
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
   const user = await registerUser(request, newUser('lgpd', { name: 'Lara Gomes' }));
   const title = `Quero baixar meus dados ${Date.now().toString(36)}`;
   // The refused deletion (400) and the refused sign-in (401) are expected.

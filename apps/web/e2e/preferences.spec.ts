@@ -1,4 +1,4 @@
-import { expect, menuItem, test } from './support/fixtures.ts';
+import { expect, holdFile, menuItem, test } from './support/fixtures.ts';
 
 test('English and the dark theme persist across a reload', async ({ page }) => {
   await page.goto('/app/');
@@ -38,17 +38,8 @@ test('English and the dark theme persist across a reload', async ({ page }) => {
 test('the language menu pressed while the first page loads opens once its code arrives', async ({ page }) => {
   // Hold the home page's code (the header is first drawn in the loading fallback, then again in the
   // layout) and the menus' code (loaded at the press), and let each go in turn.
-  const hold = async (file: RegExp) => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(file, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    return release;
-  };
-  const releaseHome = await hold(/\/assets\/home-route-[^/]+\.js$/);
-  const releaseMenu = await hold(/\/assets\/menu-code-[^/]+\.js$/);
+  const releaseHome = await holdFile(page, /\/assets\/home-route-[^/]+\.js$/);
+  const releaseMenu = await holdFile(page, /\/assets\/menu-code-[^/]+\.js$/);
   await page.goto('/app/');
   const language = page.getByRole('button', { name: 'Idioma' });
   await language.click();

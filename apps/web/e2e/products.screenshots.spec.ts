@@ -17,7 +17,6 @@ const suffix = uniqueSuffix();
 const EDITED = `Camisa Aurora Titular ${suffix}`;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
   await seedProduct(
     request,
     productBody(EDITED, {
@@ -63,7 +62,6 @@ test.beforeAll(async ({ request }) => {
 
 for (const view of VIEWS) {
   test(`sistema products ${view.tag}`, async ({ browser, request }) => {
-    test.setTimeout(120_000);
     const { device, tag } = view;
     const page = await viewPage(browser, request, view, { baseURL: test.info().project.use.baseURL });
     const errors: string[] = [];

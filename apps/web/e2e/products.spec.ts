@@ -23,7 +23,6 @@ async function readInventory(page: Page): Promise<Inventory> {
 }
 
 test('an admin restocks an out-of-stock product and the dashboard counts follow', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const name = `Camisa Aurora ${uniqueSuffix()}`;
   await seedProduct(request, productBody(name, { stock: { P: 0, M: 0, G: 0 } }));
   await loginViaUi(page, ADMIN.email, ADMIN.password);

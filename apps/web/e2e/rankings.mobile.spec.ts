@@ -1,10 +1,9 @@
 import { seedCatalogue } from './support/catalogue.ts';
-import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, holdFile, test } from './support/fixtures.ts';
 import { castVotes, preferring, visitor, waitForRanking } from './support/rankings.ts';
 
 // At 390 px the ranking is a list of compact rows: nothing scrolls sideways.
 test('a team ranking on a phone is a list without horizontal scrolling', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const cat = await seedCatalogue(request, {
     teams: [
       {
@@ -46,7 +45,6 @@ test('a team ranking on a phone is a list without horizontal scrolling', async (
 // The pickers' code comes after the rows (docs/performance.md §6): until then stand-ins of the same size
 // hold their place, so the rows do not move when the real pickers arrive.
 test('on a phone the global ranking’s pickers arrive after the rows without moving them', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const cat = await seedCatalogue(request, {
     teams: [
       {
@@ -67,12 +65,7 @@ test('on a phone the global ranking’s pickers arrive after the rows without mo
   });
   await waitForRanking(request, {}, (r) => r.items.length > 0);
 
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ranking-pickers-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdFile(page, /\/ranking-pickers-[^/]*\.js$/);
   await page.goto('/app/rankings');
   const list = page.getByRole('list', { name: 'Camisas por posição no ranking' });
   await expect(list).toBeVisible();

@@ -23,7 +23,6 @@ let teamSlug: string;
 const TABLE = 'Camisas por posição no ranking';
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
   cat = await seedCatalogue(request, {
     teams: [
       {

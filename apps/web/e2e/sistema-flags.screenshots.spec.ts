@@ -58,7 +58,6 @@ const FLAGS: VoterFlag[] = [
 
 for (const view of VIEWS) {
   test(`sistema flags and terms ${view.tag}`, async ({ browser, request }) => {
-    test.setTimeout(120_000);
     const { tag } = view;
     const page = await viewPage(browser, request, view, { baseURL: test.info().project.use.baseURL });
     const errors: string[] = [];

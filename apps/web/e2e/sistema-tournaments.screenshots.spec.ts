@@ -39,7 +39,6 @@ let upcoming: ManageTournament;
 let ongoing: ManageTournament;
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
   const cat = await seedCatalogue(request, {
     teams: [
       { name: 'Aurora', jerseys: [2024, 2023, 2022, 2021].map((season) => ({ model: 'Titular', season })) },
@@ -78,7 +77,6 @@ test.beforeAll(async ({ request }) => {
 
 for (const view of VIEWS) {
   test(`sistema tournaments ${view.tag}`, async ({ browser, request }) => {
-    test.setTimeout(120_000);
     const { device, lang, tag } = view;
     const page = await viewPage(browser, request, view, { baseURL: test.info().project.use.baseURL });
     const errors: string[] = [];

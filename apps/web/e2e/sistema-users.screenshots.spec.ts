@@ -39,7 +39,6 @@ async function register(request: APIRequestContext, name: string, confirm: boole
 }
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(60_000);
   suffix = Math.random().toString(36).slice(2, 7);
   names.moderator = `Marta Moderadora ${suffix}`;
   names.pending = `Paulo Pendente ${suffix}`;
@@ -58,7 +57,6 @@ test.beforeAll(async ({ request }) => {
 
 for (const view of VIEWS) {
   test(`sistema users ${view.tag}`, async ({ browser, request }) => {
-    test.setTimeout(90_000);
     const { tag } = view;
     const page = await viewPage(browser, request, view, { baseURL: test.info().project.use.baseURL });
     const errors: string[] = [];

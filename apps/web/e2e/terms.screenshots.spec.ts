@@ -43,7 +43,6 @@ test.afterAll(async ({ request }) => {
 
 for (const view of VIEWS) {
   test(`terms ${view.tag}`, async ({ browser, request }) => {
-    test.setTimeout(90_000);
     const { tag } = view;
     const page = await viewPage(browser, request, view, { baseURL: test.info().project.use.baseURL });
     const errors: string[] = [];

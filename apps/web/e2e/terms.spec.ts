@@ -28,7 +28,6 @@ test('an Admin publishes new terms; a member must accept them before writing aga
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
   // The member's save refused for terms not accepted (403) is part of the journey.
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 403/);
   const suffix = Math.random().toString(36).slice(2, 7);

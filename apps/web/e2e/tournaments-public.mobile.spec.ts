@@ -8,7 +8,6 @@ import { expect, expectNoSeriousA11yViolations, test } from './support/fixtures.
 import { closeRound, createTournament, waitForRound } from './support/tournaments.ts';
 
 test('tournaments at 390 px: the list by status, the bracket with a round picker', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const cat = await seedCatalogue(request, {
     teams: [
       { name: 'Aurora', jerseys: [2024, 2023, 2022, 2021].map((season) => ({ model: 'Titular', season })) },
@@ -83,7 +82,6 @@ test('tournaments at 390 px: the list by status, the bracket with a round picker
 });
 
 test('wide screens: the bracket as columns; the round’s duel; axe clean', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const cat = await seedCatalogue(request, {
     teams: [{ name: 'Delta', jerseys: [2024, 2023, 2022, 2021].map((season) => ({ model: 'Titular', season })) }],
   });

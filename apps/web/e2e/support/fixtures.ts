@@ -126,6 +126,17 @@ export function menuItem(menu: Locator, name: string): Locator {
   return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('menuitemradio', { name, exact: true }));
 }
 
+/** Holds the page's requests for `file` until the returned function lets them go: code that arrives late. */
+export async function holdFile(page: Page, file: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(file, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The header's account menu: opens it and returns the menu. */
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'Conta', exact: true }).click();
