@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@manto/contracts';
@@ -95,6 +96,41 @@ describe('the audit trail', () => {
     expect(t.app.routeTable.filter((r) => r.url.startsWith('/api/manage/audit'))).toEqual([
       { method: 'GET', url: '/api/manage/audit', access: 'admin' },
     ]);
+  });
+
+  it('is append-only in the database itself: UPDATE, DELETE and TRUNCATE are refused (ADR 0031)', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: mod.headers,
+      payload: team('Sport Inalterável'),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const target = String(created.json().id);
+    const rowsOf = () =>
+      t.db.execute(sql`select action, actor_name, changes from audit_log where target_id = ${target}`);
+    const written = (await rowsOf()).rows;
+    expect(written).toHaveLength(1);
+
+    // Straight SQL, as a bug, a script or an intruder with the app's credentials would send it.
+    const refusal = /audit_log is append-only/;
+    await expect(
+      t.db.execute(sql`update audit_log set actor_name = 'outro' where target_id = ${target}`),
+    ).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log where target_id = ${target}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const reason = await t.db.execute(sql`delete from audit_log`).catch((e: { cause?: { message?: string } }) => e);
+    expect(String((reason as { cause?: { message?: string } }).cause?.message)).toMatch(refusal);
+    expect((await rowsOf()).rows).toEqual(written);
+    // Writing goes on as before.
+    const changed = await t.inject({
+      method: 'PUT',
+      url: `/api/manage/teams/${target}`,
+      headers: mod.headers,
+      payload: team('Sport Inalterável Novo'),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await rowsOf()).rows).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,5 @@
 // The audit trail: one row per management write, append-only (docs/security.md item 26).
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
 
 /** A changed field: its value before and after the write (null when it did not exist). */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -10,8 +9,11 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Who wrote; kept (set null) when the account goes, with the name as it was. */
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who wrote, with the name as it was. No foreign key: the table refuses every UPDATE and DELETE (a trigger,
+     * migration 0014, ADR 0031), so a deleted account's rows keep the id of a user that no longer exists.
+     */
+    actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull(),
     /** create, update, delete, or the route's own verb (close-round, restore, retry…). */
     action: text('action').notNull(),

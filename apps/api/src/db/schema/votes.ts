@@ -59,6 +59,11 @@ export const votes = pgTable(
     index('votes_user_idx').on(t.userId, t.answeredAt),
     index('votes_left_idx').on(t.leftId),
     index('votes_right_idx').on(t.rightId),
+    // The retention sweep (modules/votes/traces.ts) finds the votes still carrying where they came from;
+    // only the last VOTE_TRACE_RETENTION_DAYS are in it, so it stays small whatever the table's size.
+    index('votes_traces_idx')
+      .on(t.answeredAt)
+      .where(sql`${t.ipHash} is not null or ${t.networkKey} is not null or ${t.userAgent} is not null`),
     // One answer per voter per tournament match (a match is its scope and unordered pair), and the round
     // close's count reads a tournament's votes through it (docs/tournaments.md §4–5).
     uniqueIndex('votes_tournament_match_voter_idx')

@@ -55,6 +55,56 @@ describe('a member deletes their own account (docs/security.md item 28)', () => 
     expect((await t.inject({ method: 'GET', url: '/api/me', headers: me.headers })).statusCode).toBe(401);
   });
 
+  it('takes away where their votes came from: no address hash, network hash or user agent is left (ADR 0031)', async () => {
+    const me = await member(t);
+    expect((await chain(t, me, 2)).responses.every((r) => r.statusCode === 200)).toBe(true);
+    type Trace = { ip_hash: string | null; network_key: string | null; user_agent: string | null };
+    const traces = (where: string) =>
+      rows<Trace>(t, sqlOf(`select ip_hash, network_key, user_agent from votes where ${where}`));
+    const before = await traces(`voter_key = '${me.key}'`);
+    expect(before).toHaveLength(2);
+    expect(before.every((v) => v.ip_hash && v.network_key && v.user_agent)).toBe(true);
+    const ipHashes = before.map((v) => `'${v.ip_hash}'`).join(',');
+
+    const res = await t.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: me.headers,
+      payload: { password: PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await traces(`ip_hash in (${ipHashes})`)).toHaveLength(0);
+    expect(
+      await rows(t, sqlOf(`select 1 from votes where user_agent is not null and voter_key like 'x:%'`)),
+    ).toHaveLength(0);
+  });
+
+  it('a moderator whose writes are in the audit trail can go; the trail keeps them as written', async () => {
+    const mod = await t.userWithRoles(['Moderator']);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: bearer(mod.accessToken),
+      payload: { name: 'Clube Auditado', country: 'Brasil', city: 'Recife', baseColor: '#112233', category: 'club' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    type AuditRow = { actor_id: string | null; actor_name: string };
+    const trail = () =>
+      rows<AuditRow>(t, sqlOf(`select actor_id, actor_name from audit_log where actor_id = '${mod.id}'`));
+    const written = await trail();
+    expect(written.length).toBeGreaterThan(0);
+
+    const res = await t.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: bearer(mod.accessToken),
+      payload: { password: PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rows(t, sqlOf(`select 1 from users where id = '${mod.id}'`))).toHaveLength(0);
+    expect(await trail()).toEqual(written);
+  });
+
   it('without a password (social sign-in only): only right after signing in', async () => {
     const user = await t.userWithRoles([]);
     await t.setUser(user.id, { passwordHash: null });

@@ -132,18 +132,23 @@ export class MeRepository {
 
   /**
    * Deletes the account in one transaction (docs/security.md item 28). Votes stay, so no ranking moves, under
-   * a fresh random voter key with no user; so do the voter's daily counters and flags. Mail waiting for the
-   * address is dropped. Sessions, refresh tokens, one-time tokens and social identities go with the user row
-   * (cascade); feedbacks and audit rows lose the link (set null).
+   * a fresh random voter key with no user and without where they came from (address and network hashes, user
+   * agent: ADR 0031); so do the voter's daily counters and flags. Mail waiting for the address is dropped.
+   * Sessions, refresh tokens, one-time tokens and social identities go with the user row (cascade); feedbacks
+   * lose the link (set null); audit rows are never changed and keep the actor's id and name as written.
    */
   async deleteAccount(userId: string): Promise<void> {
     const anonymous = `x:${randomUUID()}`;
     const key = `u:${userId}`;
+    const untraced = { userId: null, ipHash: null, networkKey: null, userAgent: null };
     await this.db.transaction(async (tx) => {
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
       if (!user) return;
-      await tx.update(votes).set({ voterKey: anonymous, userId: null }).where(eq(votes.voterKey, key));
-      await tx.update(votes).set({ userId: null }).where(eq(votes.userId, userId));
+      await tx
+        .update(votes)
+        .set({ voterKey: anonymous, ...untraced })
+        .where(eq(votes.voterKey, key));
+      await tx.update(votes).set(untraced).where(eq(votes.userId, userId));
       await tx.update(voterDays).set({ voterKey: anonymous }).where(eq(voterDays.voterKey, key));
       await tx.update(voterFlags).set({ voterKey: anonymous }).where(eq(voterFlags.voterKey, key));
       await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
