@@ -54,7 +54,7 @@ import {
   tournamentRoutes,
 } from '#modules/tournaments/index.ts';
 import { UsersService, userRoutes } from '#modules/users/index.ts';
-import { VoteRepository, VoteService, voteRoutes } from '#modules/votes/index.ts';
+import { VoteRepository, VoteService, VoteTraceJob, voteRoutes } from '#modules/votes/index.ts';
 import { FeedbackRepository, FeedbackService, feedbackRoutes } from '#modules/feedback/index.ts';
 import access, { SECURITY_SCHEMES, documentAccess } from '#plugins/access.ts';
 import audit from '#plugins/audit.ts';
@@ -78,6 +78,8 @@ export interface BuiltApp {
   mailSender: MailSender;
   /** Draws brackets and closes tournament rounds in the background (tests run a pass on demand). */
   tournamentJob: TournamentJob;
+  /** Forgets where votes came from once VOTE_TRACE_RETENTION_DAYS are past (tests run a sweep on demand). */
+  voteTraceJob: VoteTraceJob;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -362,8 +364,15 @@ export async function buildApp(
   // PGlite formats the chunks on the event loop itself: smaller chunks, one at a time (docs/performance.md §5).
   const exportOptions =
     database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
+  const voteRepository = new VoteRepository(db);
   await app.register(voteRoutes, {
-    votes: new VoteService(new VoteRepository(db), catalogue, tournaments, exportOptions),
+    votes: new VoteService(voteRepository, catalogue, tournaments, exportOptions),
+  });
+  // Where votes came from is kept only as long as abuse control reads it (ADR 0031, docs/security.md item 34).
+  const voteTraceJob = new VoteTraceJob(db, voteRepository, {
+    retentionDays: config.voteTraceRetentionDays,
+    now,
+    log,
   });
   // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
   app.get('/api/docs', { config: { access: 'public' }, schema: { tags: ['docs'] } }, async () => app.swagger());
@@ -478,11 +487,13 @@ export async function buildApp(
     .catch((err) => log.error({ err }, 'adding image variants failed'));
   mailSender.start();
   tournamentJob.start();
+  voteTraceJob.start();
   return {
     demoSeeding,
     rankingJob,
     mailSender,
     tournamentJob,
+    voteTraceJob,
     app,
     database,
     metrics,
@@ -497,6 +508,7 @@ export async function buildApp(
       await variantsAdded;
       await rankingJob.stop();
       await tournamentJob.stop();
+      await voteTraceJob.stop();
       // Mail requests not yet turned stay in the database for the next process (or this one's restart).
       await mailSender.stop();
       mailer.close();

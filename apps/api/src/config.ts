@@ -64,6 +64,8 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: optional,
   APPLE_CLIENT_SECRET: optional,
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  // Days a vote keeps its address hash, network hash and user agent (ADR 0031): abuse control reads no older.
+  VOTE_TRACE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -112,6 +114,8 @@ export interface Config {
   social: Record<'google' | 'facebook' | 'apple', SocialProviderConfig>;
   /** Where the built SPA lives; null when it should not be served. */
   webDist: string | null;
+  /** Days a vote keeps where it came from (address and network hashes, user agent): ADR 0031. */
+  voteTraceRetentionDays: number;
   /** Shared counters (vote rate limits, daily caps) across processes; in memory when null. */
   redisUrl: string | null;
   votes: {
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    voteTraceRetentionDays: e.VOTE_TRACE_RETENTION_DAYS,
     redisUrl: e.REDIS_URL ?? null,
     votes: {
       minDecisionMs: e.VOTE_MIN_DECISION_MS,

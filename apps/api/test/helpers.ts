@@ -102,6 +102,8 @@ export async function createTestApp(
     fitRankings: (opts?: { force?: boolean }) => built.rankingJob.runOnce(opts),
     /** One pass of the tournament round job (draws and closes what is due by the test clock). */
     runTournaments: () => built.tournamentJob.runOnce(),
+    /** One sweep of the vote trace retention job (what is past VOTE_TRACE_RETENTION_DAYS by the test clock). */
+    sweepVoteTraces: () => built.voteTraceJob.runOnce(),
     /** Pulls the database away under the running app (failure drills). */
     closeDatabase: () => built.database.close(),
     /** A unique, valid registration body. */

@@ -2,3 +2,4 @@
 export { VoteRepository } from './repository.ts';
 export { default as voteRoutes } from './routes.ts';
 export { type ExportOptions, VoteService } from './service.ts';
+export { VoteTraceJob } from './traces-job.ts';

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SkipReason, VoteOutcome } from '@manto/contracts';
 import { queryRows, type Db } from '#db/client.ts';
 import { changeVoteValidity } from '#db/pair-stats.ts';
-import { rankingEntries, rankingFits, users, voterFlags, votes } from '#db/schema/index.ts';
+import { rankingEntries, rankingFits, users, voterDays, voterFlags, votes } from '#db/schema/index.ts';
 import { col } from '#db/sql-names.ts';
 
 export interface JudgedVote {
@@ -130,6 +130,40 @@ export class VoteRepository {
         .returning({ left_id: votes.leftId, right_id: votes.rightId, outcome: votes.outcome });
       return changeVoteValidity(tx, restored.getSQL(), 1);
     });
+  }
+
+  // ——— retention of where votes came from (ADR 0031, docs/security.md item 34) ———
+
+  /**
+   * Forgets where up to `limit` votes answered before `before` came from: the address hash and the user agent,
+   * and the network hash too, except on visitor votes a network flag set aside ('network_outlier'), which a
+   * moderator's restore finds by it (restoreFlag). Returns how many votes it changed; the oldest go first.
+   */
+  async forgetVoteTraces(before: Date, limit: number): Promise<number> {
+    const kept = sql`${votes.invalidReason} = 'network_outlier'`;
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`update ${votes} set ${col(votes.ipHash)} = null, ${col(votes.userAgent)} = null,
+            ${col(votes.networkKey)} = case when ${kept} then ${votes.networkKey} end
+           where ${votes.id} in (
+             select ${votes.id} from ${votes}
+              where ${votes.answeredAt} < ${before.toISOString()}
+                and (${votes.ipHash} is not null or ${votes.userAgent} is not null
+                     or (${votes.networkKey} is not null and not coalesce(${kept}, false)))
+              order by ${votes.answeredAt} limit ${limit})
+          returning ${votes.id}`,
+    );
+    return rows.length;
+  }
+
+  /** Drops the daily vote counts (per voter, address hash, network hash) of UTC days before `before`. */
+  async forgetVoterDays(before: Date): Promise<number> {
+    const day = before.toISOString().slice(0, 10);
+    const rows = await this.db
+      .delete(voterDays)
+      .where(sql`${voterDays.day} < ${day}`)
+      .returning({ day: voterDays.day });
+    return rows.length;
   }
 }
 
