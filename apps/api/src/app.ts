@@ -14,7 +14,7 @@ import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
 import { createCounters } from '#lib/counters.ts';
-import { connectRedis } from '#lib/redis.ts';
+import { RedisHealth, connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
 import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
@@ -195,8 +195,10 @@ export async function buildApp(
   const outbox = new MailOutbox(db, clock, () => mailSender.wake(), log);
   const sessions = new SessionService(db, config.jwtSecret);
   sessions.onReuse = (sessionId) => log.warn({ event: 'refresh_token_reuse', sessionId }, 'auth event');
+  // One report of Redis's health for all of this process's connections (docs/security.md items 13 and 24).
+  const redisHealth = new RedisHealth(log, now);
   // Login failures are counted where every process sees them: Redis when configured (ADR 0011).
-  const loginFailures = createFailureThrottle(config.redisUrl, log);
+  const loginFailures = createFailureThrottle(config.redisUrl, log, redisHealth);
   const auth = new AuthService({
     db,
     sessions,
@@ -233,6 +235,12 @@ export async function buildApp(
       `Mails in the outbox that are ${status} (pending: not tried yet; failed: waiting to be tried again).`,
       async () => (await outbox.counts())[status],
     );
+  if (config.redisUrl)
+    metrics.gauge(
+      'manto_redis_up',
+      'Whether every Redis connection of this process is ready (1) or not (0): while 0, shared limits fail open.',
+      () => (redisHealth.up ? 1 : 0),
+    );
   metrics.gauge(
     'manto_mail_requests_waiting',
     'Forgot-password and resend-confirmation requests not yet turned into mails (or into nothing).',
@@ -265,7 +273,7 @@ export async function buildApp(
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   // Per-IP route limits (logins, uploads, exports…) are shared by every process through Redis when
   // REDIS_URL is set; a Redis outage lets requests through, as the vote counters do (docs/security.md item 2).
-  const routeLimits = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const routeLimits = config.redisUrl ? connectRedis(config.redisUrl, redisHealth) : null;
   // The plugin cannot wait per request, so it waits once here: early requests are counted too.
   await routeLimits?.ready;
   const rateLimitRedis = routeLimits?.redis ?? null;
@@ -308,7 +316,7 @@ export async function buildApp(
   await app.register(mailRoutes, { outbox });
   await app.register(userRoutes, { users: new UsersService({ db, auth, sessions, log }) });
 
-  const counters = createCounters(config.redisUrl, log, now);
+  const counters = createCounters(config.redisUrl, log, now, redisHealth);
   await app.register(feedbackRoutes, {
     feedback: new FeedbackService(new FeedbackRepository(db), counters, config.jwtSecret, now),
   });

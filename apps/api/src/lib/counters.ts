@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { connectRedis } from './redis.ts';
+import { RedisHealth, connectRedis } from './redis.ts';
 
 /**
  * Fixed-window counters for vote rate limits. In memory for one process; in Redis when
@@ -52,21 +52,25 @@ export class RedisCounters implements Counters {
   /** The first connection, waited for at most a second; afterwards a lost Redis fails at once. */
   private readonly connected: Promise<void>;
 
+  /** `health` logs failures (once, then a summary a minute); one per process, shared by its connections. */
   constructor(
     url: string,
-    private readonly log: Logger,
+    log: Logger,
     private readonly prefix = 'manto:',
+    private readonly health = new RedisHealth(log),
   ) {
-    ({ redis: this.redis, ready: this.connected } = connectRedis(url, log));
+    ({ redis: this.redis, ready: this.connected } = connectRedis(url, health));
   }
 
   async hit(key: string, windowMs: number): Promise<number> {
     await this.connected;
     try {
-      return Number(await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs));
+      const count = Number(await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs));
+      if (this.health.reportingLoss) this.health.succeeded();
+      return count;
     } catch (err) {
       // Fail open: losing the limiter for a moment is better than refusing every vote.
-      this.log.warn({ err }, 'redis counter unavailable; request allowed');
+      this.health.failed(err, 'vote and feedback counters (requests allowed)');
       return 0;
     }
   }
@@ -77,6 +81,11 @@ export class RedisCounters implements Counters {
 }
 
 /** `now` moves the in-memory windows only: Redis windows expire on Redis's own clock. */
-export function createCounters(redisUrl: string | null, log: Logger, now: () => number = Date.now): Counters {
-  return redisUrl ? new RedisCounters(redisUrl, log) : new MemoryCounters(now);
+export function createCounters(
+  redisUrl: string | null,
+  log: Logger,
+  now: () => number = Date.now,
+  health?: RedisHealth,
+): Counters {
+  return redisUrl ? new RedisCounters(redisUrl, log, undefined, health) : new MemoryCounters(now);
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { connectRedis } from './redis.ts';
+import { RedisHealth, connectRedis } from './redis.ts';
 
 /**
  * Escalating delay after repeated failures (login; docs/security.md item 2, ADR 0011). Under one key,
@@ -133,21 +133,24 @@ export class RedisFailureThrottle implements FailureThrottle {
 
   constructor(
     url: string,
-    private readonly log: Logger,
+    log: Logger,
     settings: Partial<ThrottleSettings> = {},
     private readonly prefix = 'manto:login:',
+    private readonly health = new RedisHealth(log),
   ) {
     this.s = { ...DEFAULTS, ...settings };
     this.fallback = new MemoryFailureThrottle(this.s);
-    ({ redis: this.redis, ready: this.connected } = connectRedis(url, log));
+    ({ redis: this.redis, ready: this.connected } = connectRedis(url, health));
   }
 
   private async run<T>(op: () => Promise<T>, local: () => Promise<T>): Promise<T> {
     await this.connected;
     try {
-      return await op();
+      const result = await op();
+      if (this.health.reportingLoss) this.health.succeeded();
+      return result;
     } catch (err) {
-      this.log.warn({ err }, 'redis login throttle unavailable; this process counts on its own');
+      this.health.failed(err, 'login throttle (this process counts on its own)');
       return local();
     }
   }
@@ -198,6 +201,6 @@ export class RedisFailureThrottle implements FailureThrottle {
   }
 }
 
-export function createFailureThrottle(redisUrl: string | null, log: Logger): FailureThrottle {
-  return redisUrl ? new RedisFailureThrottle(redisUrl, log) : new MemoryFailureThrottle();
+export function createFailureThrottle(redisUrl: string | null, log: Logger, health?: RedisHealth): FailureThrottle {
+  return redisUrl ? new RedisFailureThrottle(redisUrl, log, {}, undefined, health) : new MemoryFailureThrottle();
 }
