@@ -36,6 +36,7 @@ import { ImageService, diskStore, imageRoutes } from '#modules/images/index.ts';
 import { CatalogueCache, JerseyService, catalogueSource, jerseyRoutes } from '#modules/jerseys/index.ts';
 import { MailOutbox, MailRepository, MailSender, mailRoutes } from '#modules/mail/index.ts';
 import { MeService, meRoutes } from '#modules/me/index.ts';
+import { privacyRoutes } from '#modules/privacy/index.ts';
 import {
   RankingJob,
   RankingRepository,
@@ -313,6 +314,7 @@ export async function buildApp(
   for (const kind of CATALOGUE_KINDS) await app.register(catalogueRoutes, { records: new CatalogueService(db, kind) });
   await app.register(imageRoutes, { images });
   await app.register(termsRoutes, { terms: new TermsService(db, now) });
+  await app.register(privacyRoutes, { voteTraceRetentionDays: config.voteTraceRetentionDays });
   await app.register(mailRoutes, { outbox });
   await app.register(userRoutes, { users: new UsersService({ db, auth, sessions, log }) });
 

@@ -15,3 +15,4 @@ export * from './audit.ts';
 export * from './terms.ts';
 export * from './shop.ts';
 export * from './regions.ts';
+export * from './privacy.ts';

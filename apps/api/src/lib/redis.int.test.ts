@@ -64,7 +64,7 @@ describe('Redis unreachable', () => {
 
     // Votes (each checks two or three counters) and a failed login (the login throttle): all fail open.
     const voter = visitor(t, randomIp());
-    expect((await chain(t, voter, 10)).responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await chain(t, voter, 3)).responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const login = await t.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -81,23 +81,24 @@ describe('Redis unreachable', () => {
 
     // Not a minute yet: still nothing more, however many failures.
     t.clock.advance(REDIS_REPORT_INTERVAL_MS - 1_000);
-    await chain(t, voter, 3);
+    await chain(t, voter, 1);
     expect(redisLines(), JSON.stringify(redisLines())).toHaveLength(1);
 
     t.clock.advance(1_000);
-    await chain(t, voter, 3);
+    await chain(t, voter, 1);
     const summary = redisLines().slice(1);
     expect(summary.map((l) => l.msg)).toEqual(['redis still unreachable']);
-    // At least the two or three counters each of the 16 votes missed, besides any reconnect attempts.
-    expect(summary[0]!.failures).toBeGreaterThanOrEqual(32);
+    // At least the two counters each of the last five votes missed (and the first duels' and the login's),
+    // besides any reconnect attempts.
+    expect(summary[0]!.failures).toBeGreaterThanOrEqual(10);
     expect(summary[0]!.downSeconds).toBe(60);
     expect(summary[0]!.err).toBeUndefined();
 
     t.clock.advance(REDIS_REPORT_INTERVAL_MS / 2);
-    await chain(t, voter, 3);
+    await chain(t, voter, 1);
     expect(redisLines()).toHaveLength(2);
     t.clock.advance(REDIS_REPORT_INTERVAL_MS / 2);
-    await chain(t, voter, 3);
+    await chain(t, voter, 1);
     expect(redisLines().map((l) => l.msg)).toEqual([
       lost[0]!.msg,
       'redis still unreachable',

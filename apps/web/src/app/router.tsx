@@ -278,6 +278,11 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
             lazy: () => import('../features/auth/routes/terms-route.tsx').then((m) => ({ Component: m.TermsRoute })),
           },
           {
+            path: 'privacidade',
+            lazy: () =>
+              import('../features/auth/routes/privacy-route.tsx').then((m) => ({ Component: m.PrivacyRoute })),
+          },
+          {
             path: 'sistema',
             element: <RouteGuard rule="moderator" />,
             children: [

@@ -113,3 +113,11 @@ async function duelIdsOf(who: Client, n: number): Promise<string[]> {
   );
   return mine.map((v) => v.duel_id);
 }
+
+describe('GET /api/privacy', () => {
+  it('tells anyone the configured retention, for the privacy page', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/privacy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ voteTraceRetentionDays: 30 });
+  });
+});

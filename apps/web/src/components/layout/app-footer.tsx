@@ -8,7 +8,7 @@ import classes from './app-footer.module.css';
 export const SOCIAL_URL = 'https://www.instagram.com/manto.app';
 
 /**
- * Product title, current year, "Enviar feedback", the terms of use and the social media link; adapts at
+ * Product title, current year, "Enviar feedback", the terms of use, the privacy page and the social media link; adapts at
  * 768px (docs/product.md §2).
  */
 export function AppFooter() {
@@ -37,6 +37,9 @@ export function AppFooter() {
           </Anchor>
           <Anchor component={Link} to="/termos" size="sm" fw={700}>
             {t('footer.terms')}
+          </Anchor>
+          <Anchor component={Link} to="/privacidade" size="sm" fw={700}>
+            {t('footer.privacy')}
           </Anchor>
           <Anchor
             href={SOCIAL_URL}

@@ -3,6 +3,7 @@ import {
   messageResponse,
   profile,
   socialProvidersResponse,
+  privacyResponse,
   termsResponse,
   type EmailBody,
   type LoginBody,
@@ -41,6 +42,9 @@ export const exchangeSocialCode = (code: string) =>
 export const getSocialProviders = () => api.request('/auth/providers', { schema: socialProvidersResponse });
 
 export const getCurrentTerms = () => api.request('/terms/current', { schema: termsResponse });
+
+/** The privacy page's configured figures (the retention of where votes came from). */
+export const getPrivacyFacts = () => api.request('/privacy', { schema: privacyResponse });
 
 export const getProfile = () => api.authorized('/me', { schema: profile });
 
