@@ -53,7 +53,9 @@ describe('PrivacyRoute', { timeout: 20_000 }, () => {
     stubPrivacy();
     const user = userEvent.setup();
     renderApp('/');
-    const footerLinks = within(screen.getByRole('contentinfo')).getAllByRole('link').map((a) => a.textContent);
+    const footerLinks = within(screen.getByRole('contentinfo'))
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(footerLinks.indexOf('Privacidade')).toBe(footerLinks.indexOf('Termos de uso') + 1);
 
     await user.click(screen.getByRole('link', { name: 'Privacidade' }));
