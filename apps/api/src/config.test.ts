@@ -115,6 +115,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), RANKING_FIT_WORKERS: '0' })).toThrow(/RANKING_FIT_WORKERS/);
   });
 
+  it('keeps where votes came from 30 days by default, at least a day (VOTE_TRACE_RETENTION_DAYS)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).voteTraceRetentionDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), VOTE_TRACE_RETENTION_DAYS: '7' }).voteTraceRetentionDays).toBe(7);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VOTE_TRACE_RETENTION_DAYS: '0' })).toThrow(
+      /VOTE_TRACE_RETENTION_DAYS/,
+    );
+  });
+
   it('turns the metrics route on only with a long enough METRICS_TOKEN', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeNull();
     const token = 'p'.repeat(24);
