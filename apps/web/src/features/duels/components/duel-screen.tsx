@@ -139,7 +139,7 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
   if (query.error instanceof ApiError && query.error.status === 429)
     body = (
       <LimitedState
-        time={retryClock(query.error.retryAfter, query.errorUpdatedAt || Date.now(), locale)}
+        time={retryClock(query.error.retryAfter, query.errorUpdatedAt, locale)}
         onRetry={() => void refetch()}
       />
     );
