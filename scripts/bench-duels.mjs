@@ -62,8 +62,7 @@ const SERVER_ENV = {
   VOTE_MIN_DECISION_MS: String(MIN_DECISION_MS),
   VOTE_RATE_PER_MINUTE: '1000000',
   VOTE_DAILY_CAP: '1000000',
-  // Visitor ids are issued by the server: 1 000 of them from one address, valid on both servers (one secret).
-  VISITOR_IDS_PER_HOUR: '1000000',
+  // Visitor ids are issued by the server (never refused, ADR 0028), valid on both servers (one secret).
   JWT_SECRET: randomBytes(32).toString('hex'),
   // No fit while duels and votes are measured (the first one, at start, sees no votes).
   RANKING_INTERVAL_SECONDS: '86400',

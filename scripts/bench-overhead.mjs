@@ -44,7 +44,6 @@ const SERVER_ENV = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
-  VISITOR_IDS_PER_HOUR: '1000000',
   // One secret: visitor ids issued by one server are valid on the other.
   JWT_SECRET: randomBytes(32).toString('hex'),
   RANKING_INTERVAL_SECONDS: '86400',

@@ -200,7 +200,6 @@ const SERVER_ENV = {
   LOG_LEVEL: 'info',
   SEED_DEMO: 'false',
   JWT_SECRET: randomBytes(32).toString('hex'),
-  VISITOR_IDS_PER_HOUR: '1000000',
   // One run at start, the next after the steady-state votes (the bench waits for both).
   RANKING_INTERVAL_SECONDS: '5',
   // Segments refitted with every run, so the steady run shows their cost.

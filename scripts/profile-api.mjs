@@ -44,7 +44,6 @@ const ENV = {
   PORT: String(PORT),
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
-  VISITOR_IDS_PER_HOUR: '1000000',
   JWT_SECRET: randomBytes(32).toString('hex'),
   RANKING_INTERVAL_SECONDS: '86400',
   DATABASE_URL: pgUrl,

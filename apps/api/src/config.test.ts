@@ -21,9 +21,7 @@ describe('configuration', () => {
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
     expect(config.social.google).toBeNull();
-    expect(config.votes).toEqual({ minDecisionMs: 700, ratePerMinute: 30, dailyCap: 500, visitorIdsPerHour: 10 });
-    expect(loadConfig({ DATA_DIR: dir, VISITOR_IDS_PER_HOUR: '1000' }).votes.visitorIdsPerHour).toBe(1000);
-    expect(() => loadConfig({ DATA_DIR: dir, VISITOR_IDS_PER_HOUR: '0' })).toThrow(/VISITOR_IDS_PER_HOUR/);
+    expect(config.votes).toEqual({ minDecisionMs: 700, ratePerMinute: 60, dailyCap: 500 });
   });
 
   it('seeds demo data by default only outside production; production seeds it only when asked', () => {

@@ -68,9 +68,9 @@ const envSchema = z.object({
   VOTE_TRACE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
-  VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  // 60: a visitor voting once a second never meets it (ADR 0028).
+  VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   VOTE_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  VISITOR_IDS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // Prometheus scrapes /api/metrics with this Bearer token; without it the route is off (404).
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
@@ -125,8 +125,6 @@ export interface Config {
     ratePerMinute: number;
     /** Counted votes per voter per UTC day; later ones are kept, not counted. */
     dailyCap: number;
-    /** Visitor ids one address may be issued per hour (docs/ranking.md §1). */
-    visitorIdsPerHour: number;
   };
   rankings: {
     intervalSeconds: number;
@@ -206,7 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       minDecisionMs: e.VOTE_MIN_DECISION_MS,
       ratePerMinute: e.VOTE_RATE_PER_MINUTE,
       dailyCap: e.VOTE_DAILY_CAP,
-      visitorIdsPerHour: e.VISITOR_IDS_PER_HOUR,
     },
     rankings: {
       intervalSeconds: e.RANKING_INTERVAL_SECONDS,

@@ -106,6 +106,52 @@ for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
         await shoot(page, 'teams', device, scheme, lang);
         await context.close();
       });
+
+      test(`limited duel screens ${device} ${scheme} ${lang}`, async ({ browser }) => {
+        const context = await browser.newContext({
+          ...DEVICES[device],
+          baseURL: test.info().project.use.baseURL,
+          colorScheme: scheme,
+          locale: lang === 'pt' ? 'pt-BR' : 'en-GB',
+          timezoneId: 'America/Sao_Paulo',
+        });
+        await context.addInitScript(
+          (items) => {
+            if (location.protocol !== 'http:') return;
+            for (const [key, value] of Object.entries(items))
+              if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+          },
+          { 'manto-color-scheme': scheme, i18nextLng: lang },
+        );
+        const page = await context.newPage();
+        // A limit's 429 as the server sends it (ADR 0028): a burst of votes, or a proxy in front refusing.
+        const limited = {
+          status: 429,
+          headers: { 'Retry-After': '120' },
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Muitas tentativas.' }),
+        };
+        await page.route('**/api/duels/next**', (route) => route.fulfill(limited));
+        await page.goto('/app/');
+        await expect(
+          page.getByRole('heading', { name: lang === 'pt' ? 'Uma pausa rápida' : 'A short pause' }),
+        ).toBeVisible();
+        await shoot(page, 'limited', device, scheme, lang);
+
+        await page.unroute('**/api/duels/next**');
+        await page.route('**/api/duels/votes', (route) => route.fulfill(limited));
+        await page.goto('/app/');
+        await pairOnScreen(page);
+        await (device === 'mobile'
+          ? duelBoard(page).getByRole('button').first().tap()
+          : page.keyboard.press('ArrowLeft'));
+        await expect(duelBoard(page).getByRole('status')).toContainText(
+          lang === 'pt' ? 'Tente de novo às' : 'Try again at',
+        );
+        await pairOnScreen(page);
+        await shoot(page, 'limited-vote', device, scheme, lang);
+        await context.close();
+      });
     }
   }
 }

@@ -115,6 +115,36 @@ test('a vote the server refuses shows its message and a fresh duel, never a dead
   await expect(duelBoard(page).getByRole('status')).toContainText('Você escolheu');
 });
 
+test('40 fresh browsers behind one address each see a duel on the home page and vote once, every answer 2xx (issue 27)', async ({
+  browser,
+}) => {
+  // Every browser of this run comes from 127.0.0.1, as fans behind one carrier NAT or a stadium's Wi-Fi do.
+  // Eight at a time, in parallel: each waits out the decision time once, not forty times in a row; forty
+  // pages of the app on a saturated 2-core machine take longer than one journey's two minutes.
+  test.setTimeout(240_000);
+  const refused: string[] = [];
+  let voted = 0;
+  for (let round = 0; round < 5; round++) {
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const context = await browser.newContext({ locale: 'pt-BR' });
+        const page = await context.newPage();
+        page.on('response', (r) => {
+          if (r.url().includes('/api/') && r.status() >= 300) refused.push(`${r.status()} ${r.url()}`);
+        });
+        await page.goto('/app/', { waitUntil: 'domcontentloaded' });
+        await expect(duelSides(page)).toHaveCount(2);
+        await voteBy(page, () => duelSides(page).first().click());
+        await expect(duelBoard(page).getByRole('status')).toContainText('Você escolheu');
+        voted++;
+        await context.close();
+      }),
+    );
+  }
+  expect(refused).toEqual([]);
+  expect(voted).toBe(40);
+});
+
 test('the team chooser lists teams with their jersey counts and opens a team duel', async ({ page }) => {
   await page.goto('/app/comparar/times');
   await expect(page.getByRole('heading', { name: 'Comparar por time', level: 1 })).toBeVisible();

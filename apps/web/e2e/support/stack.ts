@@ -153,8 +153,6 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
     // Journeys vote quickly from one IP and want to see the ranking move within seconds.
     VOTE_RATE_PER_MINUTE: '600',
-    // Every journey's browser and API visitor asks for a visitor id from this one address.
-    VISITOR_IDS_PER_HOUR: '10000',
     RANKING_INTERVAL_SECONDS: '2',
     // The segment journeys (segments.spec.ts) make a fanbase of 10, the lowest threshold allowed.
     SEGMENT_MIN_VOTERS: '10',

@@ -108,6 +108,22 @@ describe('api client: headers and errors', () => {
     });
   });
 
+  it('keeps the Retry-After of a refusal, in seconds', async () => {
+    const envelope = { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts.' };
+    const limited = (retryAfter?: string) =>
+      new Response(JSON.stringify(envelope), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
+      });
+    let header: string | undefined = '42';
+    const { client } = setup(() => limited(header));
+    expect(await client.request('/duels/next').catch((e: unknown) => e)).toMatchObject({ status: 429, retryAfter: 42 });
+    header = undefined;
+    expect(await client.request('/duels/next').catch((e: unknown) => e)).toMatchObject({ retryAfter: null });
+    header = 'Wed, 21 Oct 2026 07:28:00 GMT';
+    expect(await client.request('/duels/next').catch((e: unknown) => e)).toMatchObject({ retryAfter: null });
+  });
+
   it('has no server message when the body is not an envelope', async () => {
     const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await client.request('/teams').catch((e: unknown) => e);

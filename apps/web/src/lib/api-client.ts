@@ -11,15 +11,30 @@ export class ApiError extends Error {
   readonly code: string;
   readonly serverMessage: string | null;
   readonly details: Record<string, string>;
+  /** Seconds the server asked the client to wait (Retry-After, sent with a 429 or 503), else null. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, serverMessage: string | null, details: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    serverMessage: string | null,
+    details: Record<string, string> = {},
+    retryAfter: number | null = null,
+  ) {
     super(serverMessage ?? `${code} (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
     this.details = details;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Retry-After in seconds (the server sends whole seconds, never a date), or null when absent or odd. */
+export function retryAfterSeconds(header: string | null): number | null {
+  if (!header || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim());
 }
 
 /** Thrown to callers whose session ended (refresh failed, or the API answered 401). */
@@ -173,8 +188,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
     if (!response.ok) {
       const envelope = pickErrorEnvelope(json);
-      if (envelope) throw new ApiError(response.status, envelope.code, envelope.message, envelope.details);
-      throw new ApiError(response.status, `HTTP_${response.status}`, null);
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      if (envelope)
+        throw new ApiError(response.status, envelope.code, envelope.message, envelope.details ?? {}, retryAfter);
+      throw new ApiError(response.status, `HTTP_${response.status}`, null, {}, retryAfter);
     }
     return checkedAnswer(options.schema, json, response.status);
   }

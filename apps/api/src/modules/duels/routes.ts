@@ -31,16 +31,16 @@ export default async function duelRoutes(app: FastifyInstance, opts: { duels: Du
   const { duels } = opts;
   const tags = ['duels'];
 
-  // A fresh signed visitor id; issuance is limited per address (docs/ranking.md §1).
+  // A fresh signed visitor id, never refused (docs/ranking.md §1, ADR 0028).
   r.post(
     '/api/duels/visitor',
     {
       schema: { tags, response: { 200: visitorIdResponse, ...errors } },
       config: { access: 'public' },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { voterId: await duels.issueVisitorId(request.ip) };
+      return { voterId: duels.issueVisitorId() };
     },
   );
 

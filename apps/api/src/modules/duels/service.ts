@@ -29,7 +29,6 @@ import { VisitorIds } from './visitor-id.ts';
 /** Answers faster than this are kept and counted but flagged for moderators (docs/ranking.md §6). */
 const FLAG_FAST_MS = 2_000;
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 /** Per-IP limit = this × the per-voter limit: many fans share one network (stadiums, offices). */
 const IP_FACTOR = 4;
 /**
@@ -61,7 +60,6 @@ export interface DuelSettings {
   minDecisionMs: number;
   ratePerMinute: number;
   dailyCap: number;
-  visitorIdsPerHour: number;
 }
 
 interface Scope {
@@ -102,16 +100,12 @@ export class DuelService {
   }
 
   /**
-   * A fresh signed visitor id, at most `visitorIdsPerHour` per address per clock hour (docs/ranking.md §1), so
-   * a new identity costs something. Counted in the shared counters; the window is the clock hour, so the
-   * refusal can say exactly when the next id is available.
+   * A fresh signed visitor id, for every visitor who asks, however many share the address (ADR 0028): a
+   * carrier's or a stadium's fans behind one address all get a duel. Stuffing is held by what a vote counts
+   * for, not by refusing ids: a visitor's votes count only within the address's and the network's daily
+   * budgets (docs/ranking.md §6), whatever the number of ids they come with.
    */
-  async issueVisitorId(ip: string): Promise<string> {
-    const now = this.now();
-    const hour = Math.floor(now / HOUR_MS);
-    const issued = await this.counters.hit(`visitor-ids:${this.where(ip).address}:${hour}`, HOUR_MS);
-    if (issued > this.settings.visitorIdsPerHour)
-      throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: Math.ceil(((hour + 1) * HOUR_MS - now) / 1000) });
+  issueVisitorId(): string {
     return this.visitorIds.issue();
   }
 
@@ -141,12 +135,12 @@ export class DuelService {
   }
 
   /**
-   * A duel for a visitor who asked without an id: issues one first (the same per-address limit as POST
-   * /api/duels/visitor, so a 429 when it is spent), draws the duel for it and answers with it, so a new
-   * visitor's first duel costs one round trip, not two (ADR 0023, docs/ranking.md §1).
+   * A duel for a visitor who asked without an id: issues one, draws the duel for it and answers with it, so a
+   * new visitor's first duel costs one round trip, not two (ADR 0023, docs/ranking.md §1). Never refused for
+   * the address's sake (ADR 0028).
    */
   async nextForNewVisitor(scope: Scope, where: Pick<Voter, 'ip' | 'userAgent'>): Promise<NextDuel> {
-    const voterId = await this.issueVisitorId(where.ip);
+    const voterId = this.issueVisitorId();
     const next = await this.next(scope, { key: this.visitorKey(voterId), userId: null, ...where });
     return { ...next, voterId };
   }

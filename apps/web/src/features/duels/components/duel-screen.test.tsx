@@ -93,6 +93,17 @@ function stubServer(server: (request: SentRequest) => Response | Promise<Respons
   return sent;
 }
 
+/** A 429 as the server sends it: the localised envelope and Retry-After in seconds. */
+const limited = (seconds: number) =>
+  new Response(
+    JSON.stringify({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`,
+    }),
+    { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) } },
+  );
+
 const isNext = (request: SentRequest) => request.method === 'GET' && request.path === '/api/duels/next';
 const isVote = (request: SentRequest) => request.method === 'POST' && request.path === '/api/duels/votes';
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -117,9 +128,11 @@ const AFTER_VOTE = { timeout: 3000 };
 
 beforeAll(() => initTestI18n('pt'));
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   localStorage.clear();
+  await i18n.changeLanguage('pt');
 });
 
 describe('DuelScreen', () => {
@@ -168,7 +181,7 @@ describe('DuelScreen', () => {
 
   it.each([
     [422, 'VOTE_TOO_FAST', messages.pt.VOTE_TOO_FAST],
-    [429, 'TOO_MANY_REQUESTS', 'Muitas tentativas. Aguarde 30 segundos e tente novamente.'],
+    [409, 'DUEL_ALREADY_ANSWERED', messages.pt.DUEL_ALREADY_ANSWERED],
   ])('a refused vote (%i %s) shows the server’s message and a fresh duel', async (status, code, message) => {
     const duels = [FIRST, SECOND];
     const sent = stubServer((request) => {
@@ -186,6 +199,60 @@ describe('DuelScreen', () => {
     // The server localises its messages by the interface language.
     expect(sent.filter(isVote)[0]?.headers['Accept-Language']).toBe('pt');
   });
+
+  it('a vote over a limit (429) says in plain words when to try again, and a fresh duel follows (ADR 0028)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 27, 14, 31, 45));
+    const duels = [FIRST, SECOND];
+    stubServer((request) => {
+      if (isNext(request)) return json(200, duels.shift());
+      if (isVote(request)) return limited(30);
+      return json(404, {});
+    });
+    const user = userEvent.setup();
+    renderDuel();
+
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+
+    expect(
+      await screen.findByText('Votos rápidos demais: este não foi registrado. Tente de novo às 14:33.', {}, AFTER_VOTE),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Muitas tentativas/)).toBeNull();
+    expect(await choose('Delta EC 2022 · Terceira')).toBeTruthy();
+  });
+
+  it.each([
+    ['pt', 'Uma pausa rápida', 'Tente de novo às 14:34.', 'Ver o ranking', 'Tentar de novo'],
+    ['en', 'A short pause', 'Try again at 14:34.', 'See the ranking', 'Try again'],
+  ] as const)(
+    'a duel refused by a limit (429) shows the pause in %s, the time to come back and the ranking, never a bare error',
+    async (language, title, tryAt, ranking, retry) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 10, 27, 14, 31, 45));
+      await i18n.changeLanguage(language);
+      let refusing = true;
+      stubServer((request) => {
+        if (isNext(request)) return refusing ? limited(120) : json(200, FIRST);
+        return json(404, {});
+      });
+      const user = userEvent.setup();
+      renderDuel();
+
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByText(tryAt)).toBeTruthy();
+      expect(screen.getByRole('link', { name: ranking }).getAttribute('href')).toBe('/rankings');
+      expect(screen.queryByRole('heading', { name: language === 'pt' ? 'Erro' : 'Error' })).toBeNull();
+      expect(screen.queryByText(/Muitas tentativas|Too many attempts/)).toBeNull();
+
+      refusing = false;
+      await user.click(screen.getByRole('button', { name: retry }));
+      expect(
+        await screen.findByRole('button', {
+          name: `${language === 'pt' ? 'Escolher' : 'Choose'} Aurora FC 2024 · Titular`,
+        }),
+      ).toBeTruthy();
+    },
+  );
 
   it('offline at first: shows the error state, and the duel after Tentar Novamente', async () => {
     let online = false;

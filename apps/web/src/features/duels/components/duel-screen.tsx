@@ -7,8 +7,10 @@ import { ErrorState } from '#components/error-state.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { useAuth } from '#lib/auth-store.ts';
+import { useLocale } from '#lib/use-locale.ts';
 import { sendVote } from '../api/duels-api.ts';
 import { nextDuelQuery } from '../api/queries.ts';
+import { retryClock } from '../lib/format.ts';
 import { outcomeForKey } from '../lib/keyboard.ts';
 import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
 import { preloadPair } from '#lib/preload-image.ts';
@@ -16,6 +18,7 @@ import { holdBeforeSending, sleep } from '../lib/timing.ts';
 import { classifyVoteError } from '../lib/vote-errors.ts';
 import { DuelBoard } from './duel-board.tsx';
 import type { AnsweredDuel } from './duel-result.tsx';
+import { LimitedState } from './limited-state.tsx';
 
 /** How long the next pair may take to arrive in the cache before it is shown anyway. */
 const PRELOAD_TIMEOUT_MS = 1500;
@@ -35,7 +38,8 @@ interface DuelScreenProps {
 /**
  * A duel screen for one scope: fetches a duel, votes (held until 750 ms after the pair appeared),
  * shows the result and moves to the next pair the vote's answer brought, once its images are in
- * the cache. Refused votes show the server's message and a fresh duel; nothing is a dead end.
+ * the cache. Refused votes show the server's message and a fresh duel; a limit (429) says in plain words
+ * when to try again, and a refused duel offers the ranking meanwhile (ADR 0028); nothing is a dead end.
  * The duel belongs to whoever asked, so signing in or out starts again with a new one.
  */
 export function DuelScreen(props: DuelScreenProps) {
@@ -48,6 +52,7 @@ export function DuelScreen(props: DuelScreenProps) {
 
 function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { viewer: string }) {
   const { t } = useTranslation('duels');
+  const locale = useLocale();
   const query = useQuery(nextDuelQuery(scope, viewer));
   const { refetch, dataUpdatedAt } = query;
 
@@ -100,8 +105,10 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
       } catch (error) {
         const failure = classifyVoteError(error);
         if (failure.action === 'none' || !alive.current) return;
-        setNotice(failure.message ?? t(failure.action === 'keep' ? 'errors.network' : 'errors.fallback'));
-        if (failure.action === 'fresh') await refetch();
+        if (failure.action === 'limited')
+          setNotice(t('limited.vote', { time: retryClock(failure.retryAfter, Date.now(), locale) }));
+        else setNotice(failure.message ?? t(failure.action === 'keep' ? 'errors.network' : 'errors.fallback'));
+        if (failure.action !== 'keep') await refetch();
       } finally {
         sending.current = false;
         if (alive.current) {
@@ -110,7 +117,7 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
         }
       }
     },
-    [duel, dataUpdatedAt, refetch, t],
+    [duel, dataUpdatedAt, refetch, t, locale],
   );
 
   useEffect(() => {
@@ -129,7 +136,14 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 
   let body: ReactNode;
-  if (query.isError) {
+  if (query.error instanceof ApiError && query.error.status === 429)
+    body = (
+      <LimitedState
+        time={retryClock(query.error.retryAfter, query.errorUpdatedAt, locale)}
+        onRetry={() => void refetch()}
+      />
+    );
+  else if (query.isError) {
     const message = query.error instanceof ApiError ? (query.error.serverMessage ?? undefined) : undefined;
     body = <ErrorState message={message} onRetry={() => void refetch()} />;
   } else if (current && !current.duel) body = empty(current);

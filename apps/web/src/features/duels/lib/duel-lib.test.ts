@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, SessionEndedError } from '#lib/api-client.ts';
-import { changeTone, crowdSplit, formatChange, formatRating } from './format.ts';
+import { changeTone, crowdSplit, formatChange, formatRating, retryClock } from './format.ts';
 import { outcomeForKey } from './keyboard.ts';
 import { detectSwipe } from './swipe.ts';
 import { holdBeforeSending, MIN_DECISION_MS } from './timing.ts';
@@ -121,9 +121,16 @@ describe('vote errors', () => {
         message: `msg ${code}`,
       });
     }
+  });
+
+  it('says when to try again after a limit (429), with the Retry-After it came with (ADR 0028)', () => {
+    expect(classifyVoteError(new ApiError(429, 'TOO_MANY_REQUESTS', 'Aguarde', {}, 30))).toEqual({
+      action: 'limited',
+      retryAfter: 30,
+    });
     expect(classifyVoteError(new ApiError(429, 'TOO_MANY_REQUESTS', 'Aguarde'))).toEqual({
-      action: 'fresh',
-      message: 'Aguarde',
+      action: 'limited',
+      retryAfter: null,
     });
   });
 
@@ -131,5 +138,22 @@ describe('vote errors', () => {
     expect(classifyVoteError(new ApiError(0, 'NETWORK_ERROR', null))).toEqual({ action: 'keep', message: null });
     expect(classifyVoteError(new SessionEndedError(null))).toEqual({ action: 'none' });
     expect(classifyVoteError(new Error('boom'))).toEqual({ action: 'fresh', message: null });
+  });
+});
+
+describe('retry clock', () => {
+  // 14:31:45 local time.
+  const now = new Date(2026, 10, 27, 14, 31, 45).getTime();
+
+  it('is Retry-After from now, rounded up to the next whole minute, as HH:MM in either language', () => {
+    expect(retryClock(30, now, 'pt-BR')).toBe('14:33');
+    expect(retryClock(30, now, 'en-GB')).toBe('14:33');
+    expect(retryClock(15, now, 'pt-BR')).toBe('14:32');
+    expect(retryClock(3600, now, 'en-GB')).toBe('15:32');
+  });
+
+  it('waits a minute when the refusal said nothing, and crosses midnight', () => {
+    expect(retryClock(null, now, 'pt-BR')).toBe('14:33');
+    expect(retryClock(120, new Date(2026, 10, 27, 23, 59, 30).getTime(), 'en-GB')).toBe('00:02');
   });
 });

@@ -50,3 +50,16 @@ export function crowdSplit(crowd: CrowdTally): CrowdSplit {
 export function formatRating(rating: number): string {
   return String(Math.round(rating));
 }
+
+/** Retry-After when a refusal came without one: the vote limits' window is a minute (docs/ranking.md §6). */
+const RETRY_FALLBACK_SECONDS = 60;
+
+/**
+ * When a refused request may be tried again, as a clock shows it ("14:32"): `retryAfter` seconds from `now`,
+ * rounded up to the next whole minute, so trying again at the minute shown works.
+ */
+export function retryClock(retryAfter: number | null, now: number, locale: string): string {
+  const minute = 60_000;
+  const at = Math.ceil((now + (retryAfter ?? RETRY_FALLBACK_SECONDS) * 1000) / minute) * minute;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
