@@ -357,8 +357,15 @@ export async function buildApp(
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
     ...(segments.enabled
-      ? { segments: { minVoters: segments.minVoters, intervalMs: config.rankings.segmentIntervalSeconds * 1000 } }
+      ? {
+          segments: {
+            minVoters: segments.minVoters,
+            intervalMs: config.rankings.segmentIntervalSeconds * 1000,
+            maxWaitMs: config.rankings.segmentMaxWaitHours * 3_600_000,
+          },
+        }
       : {}),
+    now,
     log,
     onFitted: () => rankings.invalidate(),
     onRun: (run) => metrics.rankingRun(run),

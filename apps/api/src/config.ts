@@ -86,6 +86,8 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(SEGMENT_MIN_VOTERS_DEFAULT),
   SEGMENT_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
+  // A membership change (profile, opt-out) waits at most this long for its batch (docs/segments.md).
+  SEGMENT_MAX_WAIT_HOURS: z.coerce.number().min(0).max(720).default(168),
 });
 
 export type SocialProviderConfig = { clientId: string; clientSecret: string; issuer: string } | null;
@@ -135,6 +137,8 @@ export interface Config {
     segmentMinVoters: number;
     /** At most this often the segments are refitted (0: with every ranking run). */
     segmentIntervalSeconds: number;
+    /** A profile change or opt-out waits at most this long for the others it is applied with (docs/segments.md). */
+    segmentMaxWaitHours: number;
   };
   /** Bearer token for GET /api/metrics; null turns the route off (404). */
   metricsToken: string | null;
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       segments: e.SEGMENTS_ENABLED,
       segmentMinVoters: e.SEGMENT_MIN_VOTERS,
       segmentIntervalSeconds: e.SEGMENT_INTERVAL_SECONDS,
+      segmentMaxWaitHours: e.SEGMENT_MAX_WAIT_HOURS,
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     ...overrides,

@@ -193,12 +193,16 @@ export const rankingRow = z.object({
   /** 95% bootstrap interval. */
   lower: z.number(),
   upper: z.number(),
-  votes: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
+  /**
+   * The jersey's counted votes and record. Null in a segment ranking (neutral, fans, country, state): exact
+   * counts there would let one segment minus another give a few people's votes (docs/segments.md §Threat model).
+   */
+  votes: z.number().int().nullable(),
+  wins: z.number().int().nullable(),
+  losses: z.number().int().nullable(),
   /** Ties and "both bad" answers. */
-  ties: z.number().int(),
-  /** (wins + ties/2) / votes, null without votes. */
+  ties: z.number().int().nullable(),
+  /** (wins + ties/2) / votes, null without votes and in a segment ranking. */
   winRate: z.number().nullable(),
   provisional: z.boolean(),
   /** Rank in the previous snapshot; null when the jersey was not ranked then. */
@@ -210,8 +214,8 @@ export const rankingResponse = paged(rankingRow).extend({
   team: teamSummary.nullable(),
   /** When the snapshot was computed; null before the first fit. */
   fittedAt: z.string().nullable(),
-  /** Votes counted in the snapshot. */
-  votes: z.number().int(),
+  /** Votes counted in the snapshot; null in a segment ranking (no exact counts there, docs/segments.md). */
+  votes: z.number().int().nullable(),
   /** Lowest lower and highest upper bound in the whole scope, to draw interval bars on one axis. */
   axis: z.object({ min: z.number(), max: z.number() }).nullable(),
   /** Filter options present in the scope. */

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { jerseys } from './catalogue.ts';
+import { users } from './users.ts';
 
 /** One Bradley-Terry fit of one scope: the snapshot readers are served from. */
 export const rankingFits = pgTable(
@@ -85,3 +86,25 @@ export const segmentPairStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.segment, t.lowId, t.highId] })],
 );
+
+/**
+ * The segment membership the segment rankings are fitted from, per segment (docs/segments.md, "Changes in
+ * batches"): a member's profile change or opt-out reaches a shown segment only together with enough other
+ * changes, or after the longest wait. Rows go with the account (an erased member's votes have no user).
+ */
+export const segmentMembers = pgTable(
+  'segment_members',
+  {
+    segment: text('segment').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.segment, t.userId] }), index('segment_members_user_idx').on(t.userId)],
+);
+
+/** Since when a segment has membership changes waiting for their batch (docs/segments.md). */
+export const segmentPending = pgTable('segment_pending', {
+  segment: text('segment').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});

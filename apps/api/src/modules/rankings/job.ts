@@ -6,7 +6,17 @@ import { MAX_PAIR_VOTES, type PairData } from './bradley-terry/index.ts';
 import type { FitExecutor, PairArrays } from './fit-executor.ts';
 import { flagOutliers } from './outliers.ts';
 import type { RankingRepository } from './repository.ts';
-import { type MemberSegments, NEUTRAL, OWN, isPeopleSegment, memberSegments, segmentsOf } from './segments.ts';
+import {
+  type Membership,
+  NEUTRAL,
+  OWN,
+  effectiveMembership,
+  isPeopleSegment,
+  memberSegments,
+  planBatches,
+  segmentsOf,
+  showable,
+} from './segments.ts';
 import { NO_TALLIES, type PairTallies, subtractTalliesInPlace, talliesFromVotes } from './tallies.ts';
 
 /** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
@@ -35,10 +45,13 @@ export interface RankingJobOptions {
   /** How often a running fit renews its lease (tests shorten it); LEASE_SECONDS / 3 by default. */
   heartbeatMs?: number;
   /**
-   * Segment rankings (docs/segments.md): the distinct voters a segment of people needs, and how often at most
-   * they are refitted (each refresh costs about as much as the global fit again); off when absent.
+   * Segment rankings (docs/segments.md): the distinct voters a segment of people needs, how often at most
+   * they are refitted (each refresh costs about as much as the global fit again), and how long at most a
+   * membership change waits for its batch; off when absent.
    */
-  segments?: { minVoters: number; intervalMs: number };
+  segments?: { minVoters: number; intervalMs: number; maxWaitMs: number };
+  /** The clock a batch's wait is measured by (the app's; tests move it). */
+  now?: () => number;
 }
 
 interface ScopeData {
@@ -68,6 +81,8 @@ export class RankingJob {
   /** When the segments were last fitted, and whether a change is waiting for their next turn. */
   private segmentsFittedAt = 0;
   private segmentsPending = false;
+  /** When a membership batch held back goes through on its own (docs/segments.md), or null. */
+  private batchDueAt: number | null = null;
   private readonly holder = randomUUID();
   /** Where a scope's pairs are built: in place for the executor when it offers that (no copy at the peak). */
   private readonly pairArrays = (n: number, m: number) => this.executor.pairArrays?.(n, m) ?? newPairArrays(n, m);
@@ -125,7 +140,8 @@ export class RankingJob {
 
   private async run(opts: { until?: Date; force?: boolean }): Promise<string[]> {
     const state = await this.state();
-    const segmentsWaiting = this.segmentsPending && this.segmentsDue(false);
+    const batchDue = this.batchDueAt !== null && this.now() >= this.batchDueAt;
+    const segmentsWaiting = (this.segmentsPending || batchDue) && this.segmentsDue(false);
     if (!opts.force && !opts.until && state === this.lastState && !segmentsWaiting) return [];
     if (!(await this.acquire())) return [];
     // Operators (and `npm run drill`) see when a fit begins, not only when it ends.
@@ -148,6 +164,10 @@ export class RankingJob {
       clearInterval(heartbeat);
       await this.release();
     }
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
   }
 
   private state(): Promise<string> {
@@ -201,7 +221,7 @@ export class RankingJob {
     if (!until && this.segmentsDue(opts.force ?? false)) {
       const started = performance.now();
       const segments = await this.fitSegments(active, position, global, lastFit, opts.force ?? false, lastVoteId);
-      this.segmentsFittedAt = Date.now();
+      this.segmentsFittedAt = this.now();
       this.segmentsPending = false;
       fitted.push(...segments);
       const seconds = (performance.now() - started) / 1000;
@@ -229,7 +249,7 @@ export class RankingJob {
   /** Segments are refitted at most every `segments.intervalMs` (or when forced). */
   private segmentsDue(force: boolean): boolean {
     const segments = this.opts.segments;
-    return !!segments && (force || Date.now() - this.segmentsFittedAt >= segments.intervalMs);
+    return !!segments && (force || this.now() - this.segmentsFittedAt >= segments.intervalMs);
   }
 
   private async fitAndWrite(input: ScopeData, previousFitId: number | null, until: Date | null, lastVoteId: number) {
@@ -240,10 +260,11 @@ export class RankingJob {
   }
 
   /**
-   * The neutral ranking and every segment of people with enough voters (docs/segments.md): the members'
-   * votes are aggregated by segment in the database from their current profiles, segments that fell below
-   * the threshold lose their fits, and a segment is refitted only when its tallies, voters or the active
-   * jerseys changed. Returns the segments fitted.
+   * The neutral ranking and every segment of people that may be shown (docs/segments.md): the members'
+   * profile changes are applied to the segments in batches, segments below the threshold or hidden by
+   * complementary suppression lose their fits, the members' votes are aggregated by segment in the database,
+   * and a segment is refitted only when its tallies, voters or the active jerseys changed. Returns the
+   * segments fitted.
    */
   private async fitSegments(
     active: CatalogueJersey[],
@@ -253,18 +274,29 @@ export class RankingJob {
     force: boolean,
     lastVoteId: number,
   ): Promise<string[]> {
-    const minVoters = this.opts.segments!.minVoters;
-    const members = (await this.repository.segmentMembers()).map(memberSegments);
-    const voting = await this.repository.votingMembers(members.map((m) => m.id));
-    const counted: MemberSegments[] = members.filter((m) => voting.has(m.id));
+    const { minVoters, maxWaitMs } = this.opts.segments!;
+    const desired: Membership = new Map();
+    for (const m of (await this.repository.segmentMembers()).map(memberSegments))
+      for (const key of segmentsOf(m)) {
+        const set = desired.get(key) ?? new Set<string>();
+        desired.set(key, set.add(m.id));
+      }
+    const [applied, pending] = await Promise.all([this.repository.appliedMembership(), this.repository.pendingSince()]);
+    const everyone = new Set([...desired.values(), ...applied.values()].flatMap((ids) => [...ids]));
+    const voting = await this.repository.votingMembers([...everyone]);
+    const plan = planBatches({ desired, applied, voting, pending, now: this.now(), minVoters, maxWaitMs });
+    await this.repository.saveMembership(plan.save, plan.waiting, plan.settled);
+    this.batchDueAt = plan.dueAt;
     const voters = new Map<string, number>();
-    for (const m of counted) for (const key of segmentsOf(m)) voters.set(key, (voters.get(key) ?? 0) + 1);
-    const shown = [...voters].filter(([, n]) => n >= minVoters).map(([key]) => key);
-    // A segment that fell below the threshold (opt-outs, profile changes) shows nothing any more.
-    await this.repository.deleteFits(
-      [...lastFit.keys()].filter((s) => isPeopleSegment(s) && (voters.get(s) ?? 0) < minVoters),
-    );
-    await this.repository.rebuildSegmentTallies(counted, shown);
+    for (const [key, ids] of effectiveMembership(plan.applied)) {
+      const n = [...ids].filter((id) => voting.has(id)).length;
+      if (n > 0) voters.set(key, n);
+    }
+    const shown = showable(voters, minVoters);
+    const shownSet = new Set(shown);
+    // A segment that may not be shown any more (threshold, complementary suppression) shows nothing.
+    await this.repository.deleteFits([...lastFit.keys()].filter((s) => isPeopleSegment(s) && !shownSet.has(s)));
+    await this.repository.rebuildSegmentTallies(shown);
     const digests = await this.repository.segmentDigests();
     const fitted: string[] = [];
     if (active.length === 0) return fitted;

@@ -7,14 +7,16 @@ import {
   pairStats,
   rankingEntries,
   rankingFits,
+  segmentMembers,
   segmentPairStats,
+  segmentPending,
   users,
   voterFlags,
   votes,
 } from '#db/schema/index.ts';
 import { col, cols } from '#db/sql-names.ts';
 import { GLOBAL } from '#lib/scopes.ts';
-import { type MemberSegments, OWN, type SegmentMember } from './segments.ts';
+import { OWN, type SegmentMember } from './segments.ts';
 import { type PairTallies, TallyBuilder } from './tallies.ts';
 
 export type FitRow = typeof rankingFits.$inferInsert;
@@ -241,35 +243,86 @@ export class RankingRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** The applied segment membership (segment_members): who each segment is fitted from. */
+  async appliedMembership(): Promise<Map<string, Set<string>>> {
+    const rows = await this.jobs
+      .select({ segment: segmentMembers.segment, userId: segmentMembers.userId })
+      .from(segmentMembers);
+    const out = new Map<string, Set<string>>();
+    for (const r of rows) {
+      let set = out.get(r.segment);
+      if (!set) out.set(r.segment, (set = new Set()));
+      set.add(r.userId);
+    }
+    return out;
+  }
+
+  /** Since when each segment with changes waiting for their batch has had them. */
+  async pendingSince(): Promise<Map<string, Date>> {
+    const rows = await this.jobs.select().from(segmentPending);
+    return new Map(rows.map((r) => [r.segment, new Date(r.since)]));
+  }
+
   /**
-   * Replaces segment_pair_stats, in one transaction, with the counted votes of `members` per segment and
-   * pair: 'fans:<team>', 'country:<code>' and 'state:<uf>' when listed in `segments`, and 'own' (a vote on a
-   * duel with a jersey of the member's favourite team, which the neutral ranking leaves out). Members come
-   * with their segments already worked out (segments.ts), so the profile's free text never reaches SQL.
+   * In one transaction: each listed segment's applied membership replaced by its new member list, and the
+   * segments' waiting marks set (`waiting`, kept when already there) or cleared (`settled`).
    */
-  async rebuildSegmentTallies(members: MemberSegments[], segments: string[]): Promise<void> {
+  async saveMembership(
+    members: Map<string, string[]>,
+    waiting: { segment: string; since: Date }[],
+    settled: string[],
+  ): Promise<void> {
+    const rows = [...members].flatMap(([segment, ids]) => ids.map((id) => ({ segment, id })));
+    const m = segmentMembers;
+    await this.jobs.transaction(async (tx) => {
+      if (members.size > 0) {
+        await tx.delete(m).where(inArray(m.segment, [...members.keys()]));
+        if (rows.length > 0)
+          await tx.execute(sql`insert into ${m} (${cols(m.segment, m.userId)})
+            select x.segment, x.id from json_to_recordset(${JSON.stringify(rows)}::json) as x(segment text, id uuid)
+              join ${users} u on u.id = x.id`);
+      }
+      if (settled.length > 0) await tx.delete(segmentPending).where(inArray(segmentPending.segment, settled));
+      if (waiting.length > 0)
+        await tx
+          .insert(segmentPending)
+          .values(waiting.map((w) => ({ segment: w.segment, since: w.since })))
+          .onConflictDoNothing();
+    });
+  }
+
+  /**
+   * Replaces segment_pair_stats, in one transaction, with the counted votes of the applied members
+   * (segment_members) per segment and pair, for the segments listed in `segments`; and 'own': a vote by a
+   * member of a fanbase on a duel with a jersey of that team, which the neutral ranking leaves out (counted
+   * once even while a member who changed team is, for a batch's time, in two fanbases).
+   */
+  async rebuildSegmentTallies(segments: string[]): Promise<void> {
     const s = segmentPairStats;
+    const m = segmentMembers;
+    const pair = sql`least(v.${col(votes.leftId)}, v.${col(votes.rightId)}), greatest(v.${col(votes.leftId)}, v.${col(votes.rightId)})`;
+    const counted = sql`v.${col(votes.valid)} and v.${col(votes.outcome)} <> 'skip'`;
     await this.jobs.transaction(async (tx) => {
       await tx.delete(s);
-      if (members.length === 0) return;
       await tx.execute(
-        sql`with m as (select * from json_to_recordset(${JSON.stringify(members)}::json)
-                         as m(id uuid, team uuid, country text, state text)),
-             w as (select ${col(jerseys.id)} as id, ${col(jerseys.teamId)} as team_id from ${jerseys}),
-             keep as (select value as segment from json_array_elements_text(${JSON.stringify(segments)}::json))
-        insert into ${s} (${cols(s.segment, s.lowId, s.highId, s.lowWins, s.highWins, s.ties)})
-        select k.segment, least(v.${col(votes.leftId)}, v.${col(votes.rightId)}),
-               greatest(v.${col(votes.leftId)}, v.${col(votes.rightId)}),
-               ${TALLY}
+        sql`insert into ${s} (${cols(s.segment, s.lowId, s.highId, s.lowWins, s.highWins, s.ties)})
+        select m.${col(m.segment)}, ${pair}, ${TALLY}
+          from ${votes} v join ${m} m on m.${col(m.userId)} = v.${col(votes.userId)}
+         where ${counted}
+           and m.${col(m.segment)} in (select value from json_array_elements_text(${JSON.stringify(segments)}::json))
+           -- A state's members only as far as they are in Brazil's segment too (effectiveMembership).
+           and (m.${col(m.segment)} not like 'state:%' or exists (select 1 from ${m} b where b.${col(m.segment)} = 'country:BR'
+                                                               and b.${col(m.userId)} = m.${col(m.userId)}))
+         group by 1, 2, 3
+        union all
+        select ${OWN}::text, ${pair}, ${TALLY}
           from ${votes} v
-          join m on m.id = v.${col(votes.userId)}
-          join w l on l.id = v.${col(votes.leftId)}
-          join w r on r.id = v.${col(votes.rightId)}
-          cross join lateral (values ('fans:' || m.team), ('country:' || m.country), ('state:' || m.state),
-                                     (case when m.team in (l.team_id, r.team_id) then ${OWN} end)) as k(segment)
-         where v.${col(votes.valid)} and v.${col(votes.outcome)} <> 'skip' and k.segment is not null
-           and (k.segment = ${OWN} or k.segment in (select segment from keep))
-         group by 1, 2, 3`,
+          join ${jerseys} l on l.${col(jerseys.id)} = v.${col(votes.leftId)}
+          join ${jerseys} r on r.${col(jerseys.id)} = v.${col(votes.rightId)}
+         where ${counted} and v.${col(votes.userId)} is not null
+           and exists (select 1 from ${m} m where m.${col(m.userId)} = v.${col(votes.userId)}
+                          and m.${col(m.segment)} in ('fans:' || l.${col(jerseys.teamId)}, 'fans:' || r.${col(jerseys.teamId)}))
+         group by 2, 3`,
       );
     });
   }

@@ -6,6 +6,7 @@ import { queryRows } from '#db/client.ts';
 import { rebuildPairStats } from '#db/pair-stats.ts';
 import { users, votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
+import { TestClock } from '#test/clock.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 import pino from 'pino';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
@@ -131,9 +132,11 @@ describe('segment rankings', () => {
     expect(neutral.segment).toMatchObject({ key: 'neutral', kind: 'neutral', available: true, voters: null });
     expect(neutral.total).toBe(ids.length);
     for (const row of neutral.items) expect(row.score).toBeCloseTo(expected.get(row.jersey.id)!, 1);
-    // The own-team votes (one per fan of A or B; not the opted-out members') separate it from the global one.
+    // The own-team votes (one per fan of A or B; not the opted-out members') separate it from the global one;
+    // the neutral ranking gives no counts (docs/segments.md, "Threat model").
     const global = await ranking('');
-    expect(global.votes - neutral.votes).toBe(fansA.length + fansB.length);
+    expect(neutral.votes).toBeNull();
+    expect(neutral.items.every((r) => r.votes === null && r.wins === null && r.winRate === null)).toBe(true);
     const scoreOf = (r: Ranking, id: string) => r.items.find((x) => x.jersey.id === id)!.score;
     expect(scoreOf(global, jerseysA[0]!.id)).toBeGreaterThan(scoreOf(neutral, jerseysA[0]!.id));
   });
@@ -142,15 +145,17 @@ describe('segment rankings', () => {
     const fans = await ranking(`segment=fans:${teamA.slug}`);
     expect(fans.segment).toMatchObject({ kind: 'fans', available: true, voters: fansA.length, minVoters: MIN });
     expect(fans.segment!.team!.slug).toBe(teamA.slug);
-    // Two votes per fan of A; the opted-out members' votes are left out.
-    expect(fans.votes).toBe(2 * fansA.length);
-    // …but still count in the ordinary ranking.
+    // No counts in a segment of people (docs/segments.md, "Threat model").
+    expect(fans.votes).toBeNull();
+    expect(fans.items.every((r) => r.votes === null && r.wins === null && r.losses === null)).toBe(true);
+    // The opted-out members' votes still count in the ordinary ranking.
     const [counted] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from votes where valid`);
     expect((await ranking('')).votes).toBe(counted!.n);
-    // Regions: everyone from Brazil who did not opt out, whatever the spelling; São Paulo alone.
+    // Regions: everyone from Brazil who did not opt out, whatever the spelling. São Paulo is not shown: Brazil
+    // minus it is three voters (team B's fans in Rio), fewer than the threshold (complementary suppression).
     const brazil = await ranking('segment=country:BR');
     expect(brazil.segment).toMatchObject({ available: true, voters: fansA.length + fansB.length });
-    expect((await ranking('segment=state:SP')).segment).toMatchObject({ available: true, voters: fansA.length });
+    expect((await ranking('segment=state:SP')).segment).toMatchObject({ available: false, voters: null });
 
     const list = await t.inject({ method: 'GET', url: '/api/rankings/segments' });
     expect(segmentsResponse.parse(list.json())).toEqual(list.json());
@@ -158,7 +163,7 @@ describe('segment rankings', () => {
       minVoters: MIN,
       fans: [{ team: { slug: teamA.slug }, voters: fansA.length }],
       countries: [{ code: 'BR', voters: fansA.length + fansB.length }],
-      states: [{ code: 'SP', voters: fansA.length }],
+      states: [],
     });
   });
 
@@ -166,7 +171,7 @@ describe('segment rankings', () => {
     for (const key of [`fans:${teamB.slug}`, 'state:RJ', 'country:PT']) {
       const res = await ranking(`segment=${key}`);
       expect(res.segment).toMatchObject({ available: false, voters: null, minVoters: MIN });
-      expect(res).toMatchObject({ items: [], total: 0, votes: 0, fittedAt: null, axis: null });
+      expect(res).toMatchObject({ items: [], total: 0, votes: null, fittedAt: null, axis: null });
     }
     const everyone = [...fansA, ...fansB, ...optedOut];
     for (const url of [
@@ -184,8 +189,9 @@ describe('segment rankings', () => {
     }
     const csv = await t.inject({ method: 'GET', url: '/api/rankings/export?segment=neutral' });
     expect(csv.statusCode).toBe(200);
+    // Scores and intervals, no count columns.
     expect(csv.body.split('\r\n')[0]).toBe(
-      'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,votes,wins,losses,ties,provisional',
+      'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,provisional',
     );
   });
 
@@ -210,7 +216,7 @@ describe('segment rankings', () => {
     expect((await get('segment=state:XX')).statusCode).toBe(404);
   });
 
-  it('refits only the segments whose votes changed, and an opt-out below the threshold hides the segment', async () => {
+  it('refits only the segments whose votes changed; opt-outs below the threshold hide the segment after their wait', async () => {
     expect(await t.fitRankings()).toEqual([]);
     // A visitor's vote changes the global and neutral tallies, not any segment of people.
     await insertVotes({ key: 'v:late', userId: null }, [[others[0]!, others[1]!]]);
@@ -230,6 +236,11 @@ describe('segment rankings', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().segmentOptOut).toBe(true);
     }
+    // Three changes are fewer than a batch (docs/segments.md, "Changes in batches"): the fanbase stays as it was…
+    await t.fitRankings();
+    expect((await ranking(`segment=fans:${teamA.slug}`)).segment).toMatchObject({ available: true, voters: MIN + 2 });
+    // …until the longest wait is over.
+    t.clock.advance(t.config.rankings.segmentMaxWaitHours * 3_600_000);
     await t.fitRankings();
     expect((await ranking(`segment=fans:${teamA.slug}`)).segment).toMatchObject({ available: false, voters: null });
     const [left] = await queryRows<{ n: number }>(
@@ -248,11 +259,13 @@ describe('the segment interval', () => {
       catalogue.jerseys.map(
         (j) => ({ id: j.id, teamId: j.teamId, modelId: j.modelId, active: true }) as CatalogueJersey,
       );
+    const clock = new TestClock();
     const job = new RankingJob(new RankingRepository(t.db), catalogueNow, createFitExecutor(), {
       intervalMs: 60_000,
       rounds: 10,
       log: pino({ level: 'silent' }),
-      segments: { minVoters: MIN, intervalMs: 400 },
+      segments: { minVoters: MIN, intervalMs: 400_000, maxWaitMs: 3_600_000 },
+      now: () => clock.now(),
     });
     try {
       // Its first run refits everything the app's job left, segments included.
@@ -262,7 +275,7 @@ describe('the segment interval', () => {
       const early = await job.runOnce();
       expect(early).toContain('global');
       expect(early).not.toContain('country:BR');
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      clock.advance(400_000);
       // Nothing new since, but the waiting change is fitted now: Brazil's fans (their own-team vote leaves the
       // neutral ranking as it was; A's fanbase and São Paulo are below the threshold since the opt-outs).
       expect(await job.runOnce()).toEqual(['country:BR']);

@@ -117,3 +117,105 @@ export function segmentsOf(m: MemberSegments): string[] {
   if (m.state) keys.push(stateSegment(m.state));
   return keys;
 }
+
+/** Brazil's country segment, the one the state segments sit inside. */
+const BRAZIL = countrySegment('BR');
+
+/** Members by segment key. */
+export type Membership = Map<string, Set<string>>;
+
+export interface BatchPlan {
+  /** The applied membership after this run. */
+  applied: Membership;
+  /** Segments whose stored membership changes, with their new member lists. */
+  save: Map<string, string[]>;
+  /** Segments whose voting changes now wait for their batch, and since when. */
+  waiting: { segment: string; since: Date }[];
+  /** Segments with nothing waiting any more. */
+  settled: string[];
+  /** When the earliest waiting batch goes through on its own (the longest wait), or null. */
+  dueAt: number | null;
+}
+
+/**
+ * Which membership changes reach the segments now (docs/segments.md, "Changes in batches"). `desired` is
+ * what the profiles say, `applied` what the segments were last fitted from. In a segment, the changes of
+ * members with counted votes (joining or leaving: a profile change, an opt-out or an opt-in) all go through
+ * together, and only when at least `minVoters` of them are waiting, or the segment is not shown (fewer than
+ * `minVoters` voters under its applied membership: nothing of it is public to compare), or the oldest has
+ * waited `maxWaitMs`. Changes of members without a counted vote move no tally and go through at once.
+ */
+export function planBatches(input: {
+  desired: Membership;
+  applied: Membership;
+  voting: ReadonlySet<string>;
+  pending: ReadonlyMap<string, Date>;
+  now: number;
+  minVoters: number;
+  maxWaitMs: number;
+}): BatchPlan {
+  const { desired, applied, voting, pending, now, minVoters, maxWaitMs } = input;
+  const plan: BatchPlan = { applied: new Map(), save: new Map(), waiting: [], settled: [], dueAt: null };
+  for (const segment of new Set([...desired.keys(), ...applied.keys()])) {
+    const want = desired.get(segment) ?? new Set<string>();
+    const have = applied.get(segment) ?? new Set<string>();
+    const joining = [...want].filter((id) => !have.has(id));
+    const leaving = [...have].filter((id) => !want.has(id));
+    const since = pending.get(segment);
+    if (joining.length === 0 && leaving.length === 0) {
+      if (have.size > 0) plan.applied.set(segment, have);
+      if (since) plan.settled.push(segment);
+      continue;
+    }
+    const changes = [...joining, ...leaving].filter((id) => voting.has(id)).length;
+    const shown = [...have].filter((id) => voting.has(id)).length >= minVoters;
+    const waited = since !== undefined && now - since.getTime() >= maxWaitMs;
+    if (changes === 0 || changes >= minVoters || !shown || waited) {
+      if (want.size > 0) plan.applied.set(segment, want);
+      plan.save.set(segment, [...want]);
+      if (since) plan.settled.push(segment);
+      continue;
+    }
+    // Held: only the members without a counted vote move now.
+    const next = new Set([...have].filter((id) => want.has(id) || voting.has(id)));
+    for (const id of joining) if (!voting.has(id)) next.add(id);
+    plan.applied.set(segment, next);
+    if (next.size !== have.size || [...next].some((id) => !have.has(id))) plan.save.set(segment, [...next]);
+    const start = since ?? new Date(now);
+    if (!since) plan.waiting.push({ segment, since: start });
+    const due = start.getTime() + maxWaitMs;
+    plan.dueAt = plan.dueAt === null ? due : Math.min(plan.dueAt, due);
+  }
+  return plan;
+}
+
+/**
+ * The membership as fitted: a state's members only as far as they are in Brazil's segment too (a batch may
+ * move one before the other), so the states always partition part of Brazil.
+ */
+export function effectiveMembership(applied: Membership): Membership {
+  const brazil = applied.get(BRAZIL) ?? new Set<string>();
+  const out: Membership = new Map();
+  for (const [segment, ids] of applied)
+    out.set(segment, segment.startsWith('state:') ? new Set([...ids].filter((id) => brazil.has(id))) : ids);
+  return out;
+}
+
+/**
+ * The segments of people that may be shown, from their voters: at least `minVoters` each (the threshold),
+ * and complementary suppression — Brazil minus its shown states must be no one or at least `minVoters`
+ * voters, else the smallest shown states are hidden until it is (docs/segments.md, "Threat model").
+ */
+export function showable(voters: ReadonlyMap<string, number>, minVoters: number): string[] {
+  const shown = new Set([...voters].filter(([key, n]) => isPeopleSegment(key) && n >= minVoters).map(([k]) => k));
+  const states = [...shown]
+    .filter((k) => k.startsWith('state:'))
+    .sort((a, b) => voters.get(a)! - voters.get(b)! || (a < b ? -1 : 1));
+  let rest = (voters.get(BRAZIL) ?? 0) - states.reduce((sum, k) => sum + voters.get(k)!, 0);
+  while (rest > 0 && rest < minVoters && states.length > 0) {
+    const hidden = states.shift()!;
+    shown.delete(hidden);
+    rest += voters.get(hidden)!;
+  }
+  return [...shown].sort();
+}

@@ -45,6 +45,8 @@ export class RankingService {
   private segmentsCache: { at: number; value: Promise<Segments> } | null = null;
   /** The catalogue copy each snapshot's rows were drawn from (see load). */
   private readonly builtFrom = new WeakMap<Snapshot, ReadonlyMap<string, unknown>>();
+  /** Each segment snapshot as published, without its counts (withoutCounts), made once per snapshot. */
+  private readonly published = new WeakMap<Snapshot, Snapshot>();
 
   constructor(
     private readonly repository: RankingRepository,
@@ -122,8 +124,10 @@ export class RankingService {
   private async segmentSnapshot(scope: string): Promise<Snapshot | null> {
     if (!this.segments.enabled) return null;
     const snap = await this.snapshot(scope);
-    if (snap && isPeopleSegment(scope) && (snap.voters ?? 0) < this.segments.minVoters) return null;
-    return snap;
+    if (!snap || (isPeopleSegment(scope) && (snap.voters ?? 0) < this.segments.minVoters)) return null;
+    let published = this.published.get(snap);
+    if (!published) this.published.set(snap, (published = withoutCounts(snap)));
+    return published;
   }
 
   /** The scope of a segment key ('neutral', 'fans:<slug>', 'country:<ISO>', 'state:<UF>'); 404 when unknown. */
@@ -206,7 +210,7 @@ export class RankingService {
       pageSize: q.pageSize,
       team,
       fittedAt: snap?.fittedAt ?? null,
-      votes: snap?.votes ?? 0,
+      votes: segment ? null : (snap?.votes ?? 0),
       axis:
         all.length > 0
           ? { min: Math.min(...all.map((r) => r.lower)), max: Math.max(...all.map((r) => r.upper)) }
@@ -285,27 +289,43 @@ export class RankingService {
     const { scope } = await this.teamScopeOf(teamSlug);
     const segment = segmentKey ? await this.resolveSegment(segmentKey) : null;
     const snap = segment ? await this.segmentSnapshot(segment.key) : await this.snapshot(scope);
+    const rows = (snap?.rows ?? []).map((r) => ({
+      rank: r.rank,
+      rank_ub: r.rankUb,
+      jersey_id: r.jersey.id,
+      team: r.jersey.team.name,
+      model: r.jersey.model.name,
+      supplier: r.jersey.supplier.name,
+      season: r.jersey.modelYear,
+      score: r.score,
+      lower: r.lower,
+      upper: r.upper,
+      votes: r.votes,
+      wins: r.wins,
+      losses: r.losses,
+      ties: r.ties,
+      provisional: r.provisional,
+    }));
+    // A segment's file has no count columns at all (docs/segments.md, "Threat model").
     return {
       fittedAt: snap?.fittedAt ?? null,
-      rows: (snap?.rows ?? []).map((r) => ({
-        rank: r.rank,
-        rank_ub: r.rankUb,
-        jersey_id: r.jersey.id,
-        team: r.jersey.team.name,
-        model: r.jersey.model.name,
-        supplier: r.jersey.supplier.name,
-        season: r.jersey.modelYear,
-        score: r.score,
-        lower: r.lower,
-        upper: r.upper,
-        votes: r.votes,
-        wins: r.wins,
-        losses: r.losses,
-        ties: r.ties,
-        provisional: r.provisional,
-      })),
+      rows: segment ? rows.map(({ votes: _v, wins: _w, losses: _l, ties: _t, ...rest }) => rest) : rows,
     };
   }
+}
+
+/**
+ * A segment's snapshot as it may be published: scores, intervals and ranks, no vote counts. Exact counts of
+ * two segments, or of one segment before and after a member leaves it, subtract to a few people's votes; the
+ * neutral ranking's subtract from the (exact, public) global ones to the own-team votes of small fanbases.
+ * The cached snapshot keeps its counts (the job's own numbers); this is a copy without them.
+ */
+function withoutCounts(snap: Snapshot): Snapshot {
+  return {
+    ...snap,
+    votes: 0,
+    rows: snap.rows.map((r) => ({ ...r, votes: null, wins: null, losses: null, ties: null, winRate: null })),
+  };
 }
 
 function distinct(list: NamedRef[]): NamedRef[] {

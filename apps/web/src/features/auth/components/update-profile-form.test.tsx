@@ -24,7 +24,11 @@ describe('UpdateProfileForm, segment opt-out', () => {
     const user = userEvent.setup();
     const box = screen.getByRole('checkbox', { name: LABEL });
     expect(box).toHaveProperty('checked', false);
-    expect(screen.getByText('Seus votos continuam contando nos rankings global, neutro e dos times.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Seus votos continuam contando nos rankings global, neutro e dos times\. Para que a mudança não revele seus votos/,
+      ),
+    ).toBeTruthy();
 
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Salvar' }));

@@ -63,11 +63,17 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
                 />
                 <div className={classes.mobileMeta}>
                   <span className={classes.small}>
-                    {t('card.record', {
-                      votes: t('status.votes', { count: row.votes }),
-                      winRate: formatWinRate(row.winRate, locale),
-                    })}{' '}
-                    · {rankUb} {row.rankUb}
+                    {/* A segment ranking gives no vote counts (docs/segments.md). */}
+                    {row.votes !== null && (
+                      <>
+                        {t('card.record', {
+                          votes: t('status.votes', { count: row.votes }),
+                          winRate: formatWinRate(row.winRate, locale),
+                        })}{' '}
+                        ·{' '}
+                      </>
+                    )}
+                    {rankUb} {row.rankUb}
                   </span>
                   {row.provisional && <ProvisionalBadge size="xs" />}
                 </div>

@@ -69,14 +69,24 @@ const segmentInfo = (key: string, over: Partial<RankingSegment> = {}): RankingSe
   };
 };
 
+/** A segment ranking's row: no counts (docs/segments.md). */
+const noCounts = (r: RankingRow): RankingRow => ({
+  ...r,
+  votes: null,
+  wins: null,
+  losses: null,
+  ties: null,
+  winRate: null,
+});
+
 const ranking = (segment: RankingSegment | null, items = [row(1), row(2), row(3)]): Ranking => ({
-  items,
+  items: segment ? items.map(noCounts) : items,
   total: items.length,
   page: 1,
   pageSize: 50,
   team: null,
   fittedAt: '2026-11-24T10:00:00.000Z',
-  votes: 180,
+  votes: segment ? null : 180,
   axis: { min: 900, max: 1120 },
   models: [{ slug: 'titular', name: 'Titular' }],
   suppliers: [{ slug: 'marca', name: 'Marca' }],
@@ -87,7 +97,7 @@ const ranking = (segment: RankingSegment | null, items = [row(1), row(2), row(3)
 const unavailable = (key: string): Ranking => ({
   ...ranking(segmentInfo(key, { voters: null, available: false }), []),
   fittedAt: null,
-  votes: 0,
+  votes: null,
   axis: null,
   models: [],
   suppliers: [],
@@ -200,12 +210,41 @@ describe('/rankings segments', () => {
     expect(await screen.findByRole('heading', { name: 'Poucos torcedores neste grupo' })).toBeTruthy();
     expect(
       screen.getByText(
-        'Menos de 30 pessoas deste grupo votaram. Para proteger a privacidade de quem votou, nada deste ranking é mostrado.',
+        'Menos de 30 pessoas deste grupo votaram, ou o grupo quase coincide com outro já mostrado (como um estado e o ' +
+          'Brasil). Para proteger a privacidade de quem votou, nada deste ranking é mostrado.',
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Baixar ranking em CSV' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Baixar votos em CSV' })).toBeTruthy();
+  });
+
+  it('a segment ranking shows no vote counts and says why; the ordinary one has them', async () => {
+    serve();
+    const { unmount } = renderAt('/rankings');
+    expect((await screen.findAllByText(/^60 votos · 54% de vitórias/)).length).toBe(3);
+    expect(screen.getByText(/180 votos/)).toBeTruthy();
+    expect(screen.queryByText(/sem contagem de votos/)).toBeNull();
+    unmount();
+
+    renderAt('/rankings?regiao=BR');
+    expect(await screen.findByText(/sem contagem de votos/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Por que sem contagem de votos?' })).toBeTruthy();
+    const cards = (await screen.findAllByRole('listitem')).filter((c) => c.textContent!.includes('Rank (UB)'));
+    expect(cards).toHaveLength(3);
+    for (const card of cards) expect(card.textContent).not.toMatch(/votos|vitórias/);
+  });
+
+  it('the wide table drops the votes and win-rate columns for a segment', async () => {
+    const { RankingTable } = await import('./ranking-table.tsx');
+    const { unmount } = renderScreen(<RankingTable ranking={ranking(null)} />, { path: '/rankings' });
+    expect(screen.getByRole('columnheader', { name: 'Votos' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '% vitórias' })).toBeTruthy();
+    unmount();
+    renderScreen(<RankingTable ranking={ranking(segmentInfo('country:BR'))} />, { path: '/rankings' });
+    expect(screen.queryByRole('columnheader', { name: 'Votos' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '% vitórias' })).toBeNull();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(6);
   });
 
   it('links the fanbase rankings shown', async () => {

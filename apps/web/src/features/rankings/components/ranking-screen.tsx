@@ -23,6 +23,7 @@ import {
   withoutFilters,
 } from '../lib/search-params.ts';
 import { ExportPanel } from './export-panel.tsx';
+import { HelpTip } from './help-tip.tsx';
 import { RankingFilters } from './ranking-filters.tsx';
 import { RankingList } from './ranking-list.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
@@ -233,9 +234,16 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            <UpdatedAt fittedAt={data.fittedAt!} /> · {t('status.votes', { count: data.votes })} ·{' '}
+            <UpdatedAt fittedAt={data.fittedAt!} /> ·{' '}
+            {data.votes !== null && <>{t('status.votes', { count: data.votes })} · </>}
             {t('status.jerseys', { count: data.total })}
             {data.segment?.voters != null && <> · {t('status.voters', { count: data.segment.voters })}</>}
+            {data.votes === null && (
+              <>
+                {' '}
+                · {t('status.noCounts')} <HelpTip label={t('help.noCountsButton')}>{t('help.noCounts')}</HelpTip>
+              </>
+            )}
           </Text>
           <RankingFilters
             ranking={data}

@@ -29,6 +29,8 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
   const showTeam = ranking.team === null;
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const axis = ranking.axis;
+  // A segment ranking gives no vote counts (docs/segments.md): its table has no votes or win-rate columns.
+  const counts = ranking.votes !== null;
 
   return (
     <Table.ScrollContainer minWidth={0} type="native">
@@ -64,12 +66,16 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
                 </Text>
               )}
             </Table.Th>
-            <Table.Th w={72} ta="right">
-              {t('table.votes')}
-            </Table.Th>
-            <Table.Th w={88} ta="right">
-              {t('table.winRate')}
-            </Table.Th>
+            {counts && (
+              <>
+                <Table.Th w={72} ta="right">
+                  {t('table.votes')}
+                </Table.Th>
+                <Table.Th w={88} ta="right">
+                  {t('table.winRate')}
+                </Table.Th>
+              </>
+            )}
             <Table.Th w={84} ta="center">
               {t('table.trend')}
             </Table.Th>
@@ -80,7 +86,7 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
             <Fragment key={row.jersey.id}>
               {i === firstProvisional && (
                 <Table.Tr className={classes.sectionRow}>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={counts ? 8 : 6}>
                     <Group gap="xs">
                       <ProvisionalBadge size="xs" />
                       <Text size="sm" c="dimmed">
@@ -115,12 +121,16 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
                     provisional={row.provisional}
                   />
                 </Table.Td>
-                <Table.Td ta="right" className={classes.num}>
-                  {formatCount(row.votes, locale)}
-                </Table.Td>
-                <Table.Td ta="right" className={classes.num}>
-                  {formatWinRate(row.winRate, locale)}
-                </Table.Td>
+                {counts && (
+                  <>
+                    <Table.Td ta="right" className={classes.num}>
+                      {formatCount(row.votes ?? 0, locale)}
+                    </Table.Td>
+                    <Table.Td ta="right" className={classes.num}>
+                      {formatWinRate(row.winRate, locale)}
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td ta="center">
                   <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
                 </Table.Td>
