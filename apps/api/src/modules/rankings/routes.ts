@@ -12,7 +12,7 @@ import {
   teamRankingsQuery,
   teamRankingsResponse,
 } from '@manto/contracts';
-import { csvLine, download } from '#lib/downloads.ts';
+import { csvHeader, csvLine, download } from '#lib/downloads.ts';
 import { plainJson } from '#lib/plain-json.ts';
 import type { RankingService } from './service.ts';
 
@@ -76,7 +76,7 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
       download(reply, `manto-ranking-${scope.replace(':', '-')}`, format);
       if (format === 'json') return JSON.stringify({ scope, fittedAt, rows });
       const header = Object.keys(rows[0] ?? { rank: 0 });
-      return csvLine(header) + rows.map((row) => csvLine(Object.values(row))).join('');
+      return csvHeader(header) + rows.map((row) => csvLine(Object.values(row))).join('');
     },
   );
 }
