@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankingExport } from '@manto/contracts';
 import { rebuildPairStats } from '#db/pair-stats.ts';
 import { jerseys, votes } from '#db/schema/index.ts';
+import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { expectNoFormulaCells, readCsv, undefused } from '#test/csv.ts';
+import { chain, visitor } from '#test/duels.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import type { FitExecutor } from './fit-executor.ts';
+import { fitScope } from './fit-scope.ts';
+import { RankingJob } from './job.ts';
+import { type ExportedVote, refitSnapshot } from './refit.ts';
+import { RankingRepository } from './repository.ts';
 
-// The ranking snapshot export (`/api/rankings/export`): what a spreadsheet makes of it (docs/security.md §32).
+// The ranking snapshot export (`/api/rankings/export`): what a spreadsheet makes of it (docs/security.md §32)
+// and what a refit of the votes export makes of it (docs/ranking.md §7).
 
 let t: TestApp;
 let catalogue: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -82,10 +92,83 @@ describe('spreadsheet-safe CSV (issue 27)', () => {
       voterKey: 'v:odd',
       issuedAt: new Date(Date.now() - 5000),
     });
+    await rebuildPairStats(t.db);
     const csv = await t.inject({ method: 'GET', url: '/api/votes/export?format=csv' });
     expect(csv.statusCode).toBe(200);
     expectNoFormulaCells(csv.body);
     const [header, ...rows] = readCsv(csv.body, ',');
     expect(rows.map((r) => undefused(r[header!.indexOf('scope')]!))).toContain('x;=1+1;,-2');
+  });
+});
+
+describe('a snapshot anyone can refit exactly (issue 27)', () => {
+  /** Votes through the real vote path (vote row and pair tally in one statement), from fresh visitors. */
+  const castVotes = async (voters: number) => {
+    for (let i = 0; i < voters; i++) {
+      const { responses } = await chain(t, visitor(t), 3);
+      for (const res of responses) expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+
+  it('names its last vote, and a refit of the votes export up to it gives the served scores, votes arriving meanwhile', async () => {
+    await castVotes(4);
+    // A ranking job whose tallies are read while more votes arrive: between the moment it settles what it
+    // counts and its read of the pair tallies, six more votes are cast, as on a busy server.
+    let during = 0;
+    class BusyRepository extends RankingRepository {
+      override async pairCount() {
+        if (during === 0) {
+          during = 2;
+          await castVotes(2);
+        }
+        return super.pairCount();
+      }
+    }
+    const executor: FitExecutor = {
+      kind: 'inline',
+      run: async (data, rounds, seed) => fitScope(data, rounds, seed),
+      close: async () => {},
+    };
+    const active = async () =>
+      catalogue.jerseys.map(
+        (j) => ({ id: j.id, teamId: j.teamId, modelId: j.modelId, active: true }) as CatalogueJersey,
+      );
+    const job = new RankingJob(new BusyRepository(t.db), active, executor, {
+      intervalMs: 60_000,
+      rounds: 10,
+      log: pino({ level: 'silent' }),
+    });
+    await job.runOnce({ force: true });
+    expect(during).toBe(2);
+    // And more after the fit, before anyone downloads anything.
+    await castVotes(2);
+    t.clock.advance(10_000); // past the readers' snapshot cache
+
+    const votes: ExportedVote[] = (await t.inject({ method: 'GET', url: '/api/votes/export?format=json' })).json();
+    for (const team of [undefined, ...catalogue.teams.map((x) => x.slug)]) {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/rankings/export?format=json${team ? `&team=${team}` : ''}`,
+      });
+      const snapshot = rankingExport.parse(res.json());
+      expect(snapshot.lastVoteId).not.toBeNull();
+      // Votes newer than the watermark exist (cast during and after the fit), and the fit counted none of them.
+      expect(votes.some((v) => v.id > snapshot.lastVoteId!)).toBe(true);
+      const refit = refitSnapshot(snapshot, votes);
+      expect(refit.votes, team ?? 'global').toBe(snapshot.votes);
+      // "Exactly": every score equal to the precision the export prints (one decimal).
+      expect(
+        snapshot.rows.map((r) => [r.jersey_id, r.score]),
+        team ?? 'global',
+      ).toEqual(snapshot.rows.map((r) => [r.jersey_id, refit.scores.get(r.jersey_id)]));
+    }
+
+    // The CSV names the same watermark on every row.
+    const [header, ...rows] = readCsv((await t.inject({ method: 'GET', url: '/api/rankings/export' })).body, ',');
+    const json = rankingExport.parse(
+      (await t.inject({ method: 'GET', url: '/api/rankings/export?format=json' })).json(),
+    );
+    expect(header!.slice(-2)).toEqual(['last_vote_id', 'fit_votes']);
+    expect(new Set(rows.map((r) => r.slice(-2).join()))).toEqual(new Set([`${json.lastVoteId},${json.votes}`]));
   });
 });

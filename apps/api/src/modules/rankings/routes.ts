@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type Ranking,
+  type RankingExport,
   errorEnvelope,
   jerseyRatingResponse,
   rankingExportQuery,
@@ -71,12 +72,14 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
     { schema: { tags, querystring: rankingExportQuery }, config: { access: 'public' } },
     async (request, reply) => {
       const { team, segment, format } = request.query;
-      const { fittedAt, rows } = await rankings.exportRows(team, segment);
+      const { fittedAt, lastVoteId, votes, rows } = await rankings.exportRows(team, segment);
       const scope = segment ?? team ?? 'global';
       download(reply, `manto-ranking-${scope.replace(':', '-')}`, format);
-      if (format === 'json') return JSON.stringify({ scope, fittedAt, rows });
-      const header = Object.keys(rows[0] ?? { rank: 0 });
-      return csvHeader(header) + rows.map((row) => csvLine(Object.values(row))).join('');
+      if (format === 'json')
+        return JSON.stringify({ scope, fittedAt, lastVoteId, votes, rows } satisfies RankingExport);
+      // The CSV repeats the snapshot's watermark on every row (docs/ranking.md §7): a file of one table.
+      const header = [...Object.keys(rows[0] ?? { rank: 0 }), 'last_vote_id', 'fit_votes'];
+      return csvHeader(header) + rows.map((row) => csvLine([...Object.values(row), lastVoteId, votes])).join('');
     },
   );
 }

@@ -29,6 +29,8 @@ interface Snapshot {
   votes: number;
   /** Distinct voters of a segment of people; null for the other scopes. */
   voters: number | null;
+  /** The newest vote the fit counted (docs/ranking.md §7); null for a replayed fit of history. */
+  lastVoteId: number | null;
   rows: RankingRow[];
 }
 
@@ -109,6 +111,7 @@ export class RankingService {
       fittedAt: new Date(fit.fittedAt).toISOString(),
       votes: fit.votes,
       voters: fit.voters,
+      lastVoteId: fit.lastVoteId === null ? null : Number(fit.lastVoteId),
       rows,
     };
     this.builtFrom.set(snapshot, catalogue);
@@ -279,7 +282,11 @@ export class RankingService {
     };
   }
 
-  /** The whole snapshot of a scope, for the open-data download. */
+  /**
+   * The whole snapshot of a scope, for the open-data download. The global and team snapshots name the
+   * votes they count (docs/ranking.md §7): every valid, non-skip vote with an id up to `lastVoteId`, `votes`
+   * of them on the listed jerseys' pairs, so a refit of the votes export up to it gives the same scores.
+   */
   async exportRows(teamSlug: string | undefined, segmentKey?: string) {
     if (teamSlug && segmentKey) throw fieldError('segment', 'invalidValue');
     const { scope } = await this.teamScopeOf(teamSlug);
@@ -287,6 +294,9 @@ export class RankingService {
     const snap = segment ? await this.segmentSnapshot(segment.key) : await this.snapshot(scope);
     return {
       fittedAt: snap?.fittedAt ?? null,
+      // Segments are fitted from their own tallies, not read up to the watermark.
+      lastVoteId: segment ? null : (snap?.lastVoteId ?? null),
+      votes: snap?.votes ?? 0,
       rows: (snap?.rows ?? []).map((r) => ({
         rank: r.rank,
         rank_ub: r.rankUb,

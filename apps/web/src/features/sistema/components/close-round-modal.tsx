@@ -36,6 +36,8 @@ export function CloseRoundModal({
       editor.close();
       return invalidateAfterChange(queryClient, 'tournaments');
     },
+    // Refused because the round changed meanwhile: the list behind the dialog catches up.
+    onError: () => invalidateAfterChange(queryClient, 'tournaments'),
   });
 
   const close = () => {
