@@ -19,8 +19,10 @@ export function readCsv(text: string, separator: string): string[][] {
     const c = text[i]!;
     if (atStart && c === '"') {
       for (i++; i < text.length;) {
-        if (text[i] === '"' && text[i + 1] === '"') ((cell += '"'), (i += 2));
-        else if (text[i] === '"') {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
           i++;
           break;
         } else cell += text[i++];

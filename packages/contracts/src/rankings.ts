@@ -301,8 +301,8 @@ export const rankingExportRow = z.object({
 /**
  * The snapshot export as JSON (docs/ranking.md §7). `lastVoteId` names the newest vote the fit counted: the
  * fit is exactly the valid, non-skip votes of `/api/votes/export` with an id up to it between the listed
- * jerseys, `votes` of them, so a refit of those votes gives the same scores. In the CSV they are the columns
- * `last_vote_id` and `fit_votes`, repeated on every row. Null for a segment's snapshot (fitted from its own
+ * jerseys, `votes` of them, so a refit of those votes gives the same scores. In a global or team CSV they are the
+ * columns `last_vote_id` and `fit_votes`, repeated on every row. Null for a segment's snapshot (fitted from its own
  * tallies) and before the first live fit.
  */
 export const rankingExport = z.object({

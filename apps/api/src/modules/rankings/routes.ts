@@ -77,9 +77,13 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
       download(reply, `manto-ranking-${scope.replace(':', '-')}`, format);
       if (format === 'json')
         return JSON.stringify({ scope, fittedAt, lastVoteId, votes, rows } satisfies RankingExport);
-      // The CSV repeats the snapshot's watermark on every row (docs/ranking.md §7): a file of one table.
-      const header = [...Object.keys(rows[0] ?? { rank: 0 }), 'last_vote_id', 'fit_votes'];
-      return csvHeader(header) + rows.map((row) => csvLine([...Object.values(row), lastVoteId, votes])).join('');
+      const header = Object.keys(rows[0] ?? { rank: 0 });
+      if (segment) return csvHeader(header) + rows.map((row) => csvLine(Object.values(row))).join('');
+      // A global or team CSV repeats the snapshot's vote watermark on every row (docs/ranking.md §7).
+      return (
+        csvHeader([...header, 'last_vote_id', 'fit_votes']) +
+        rows.map((row) => csvLine([...Object.values(row), lastVoteId, votes])).join('')
+      );
     },
   );
 }
