@@ -196,7 +196,8 @@ test('the export buttons download the snapshot and the anonymised votes as CSV a
   expect(csv.name).toBe(`manto-ranking-${teamSlug}.csv`);
   const lines = csv.text.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,votes,wins,losses,ties,provisional',
+    'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,votes,wins,losses,ties,provisional,' +
+      'last_vote_id,fit_votes',
   );
   expect(lines).toHaveLength(5);
   expect(lines[1]).toContain(ordered[0]!.id);

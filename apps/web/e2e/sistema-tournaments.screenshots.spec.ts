@@ -67,11 +67,11 @@ test.beforeAll(async ({ request }) => {
   ongoing = await create(`Taça Outono ${suffix}`, `Autumn Trophy ${suffix}`, 8, new Date(Date.now() + 1000), 36);
   const completed = await create(`Supercopa ${suffix}`, `Super Cup ${suffix}`, 4, new Date(Date.now() + 1000));
   await waitForRound(request, ongoing.slug, 1);
-  await post(request, `/api/manage/tournaments/${ongoing.id}/close-round`, {});
+  await post(request, `/api/manage/tournaments/${ongoing.id}/close-round`, { round: 1 });
   await waitForRound(request, completed.slug, 1);
-  await post(request, `/api/manage/tournaments/${completed.id}/close-round`, {});
+  await post(request, `/api/manage/tournaments/${completed.id}/close-round`, { round: 1 });
   await waitForRound(request, completed.slug, 2);
-  await post(request, `/api/manage/tournaments/${completed.id}/close-round`, {});
+  await post(request, `/api/manage/tournaments/${completed.id}/close-round`, { round: 2 });
   await waitForRound(request, completed.slug, null);
 });
 

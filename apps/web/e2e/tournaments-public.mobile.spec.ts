@@ -27,7 +27,7 @@ test('tournaments at 390 px: the list by status, the bracket with a round picker
   });
   // Drawn at the start; closing the quarter-finals early (no votes: decided by the ranking) opens the semis.
   await waitForRound(request, ongoing.slug, 1);
-  await closeRound(request, ongoing.id);
+  await closeRound(request, ongoing.id, 1);
   await waitForRound(request, ongoing.slug, 2);
 
   await page.goto('/app/torneios');

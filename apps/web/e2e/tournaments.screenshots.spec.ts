@@ -103,12 +103,12 @@ test.beforeAll(async ({ request }) => {
       const pick = ballot.find((id) => id === l || id === r);
       return pick === undefined ? 'skip' : pick === l ? 'left' : 'right';
     });
-  await closeRound(request, completed.id);
+  await closeRound(request, completed.id, 1);
   await waitForRound(request, completed.slug, 2);
   await Promise.all(
     [0, 1, 2].map((i) => voteInRound(request, completed.slug, visitor(), () => (i < 2 ? 'left' : 'right'))),
   );
-  await closeRound(request, completed.id);
+  await closeRound(request, completed.id, 2);
   const done = await waitForTournament(request, completed.slug, (t) => t.status === 'completed');
   const champion = done.champion!;
   championPath = `/app/camisas/time/${champion.team.slug}/${champion.slug}`;
@@ -131,7 +131,7 @@ test.beforeAll(async ({ request }) => {
       ),
     ),
   );
-  await closeRound(request, ongoing.id);
+  await closeRound(request, ongoing.id, 1);
   await waitForRound(request, ongoing.slug, 2);
 
   // Upcoming: its projected first round.

@@ -87,6 +87,8 @@ const pt = {
   TOURNAMENT_STARTED:
     'O torneio já começou: a chave está congelada. Só nomes, descrições e capa podem mudar, e ele não pode ser excluído.',
   NO_OPEN_ROUND: 'Nenhuma rodada aberta neste torneio.',
+  ROUND_NOT_OPEN:
+    'A rodada {{round}} não está mais aberta: ela já foi encerrada (por outra pessoa ou no horário previsto). Nada foi alterado; confira a rodada atual antes de encerrar de novo.',
   RECENT_SIGN_IN_REQUIRED: 'Por segurança, saia e entre de novo antes de excluir a conta (vale por 10 minutos).',
   ACCOUNT_DELETED: 'Sua conta foi excluída. Seus votos continuam contando, sem ligação com você.',
   IN_TOURNAMENT:
@@ -210,6 +212,8 @@ const en: Record<MessageKey, string> = {
   TOURNAMENT_STARTED:
     'The tournament has started: its bracket is frozen. Only names, descriptions and cover may change, and it cannot be deleted.',
   NO_OPEN_ROUND: 'No round is open in this tournament.',
+  ROUND_NOT_OPEN:
+    'Round {{round}} is no longer open: it has already been closed (by someone else or at its planned end). Nothing was changed; check the current round before closing again.',
   RECENT_SIGN_IN_REQUIRED: 'For your safety, sign out and in again before deleting the account (valid for 10 minutes).',
   ACCOUNT_DELETED: 'Your account was deleted. Your votes still count, no longer linked to you.',
   IN_TOURNAMENT:

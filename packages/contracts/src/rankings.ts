@@ -283,6 +283,42 @@ export const rankingExportQuery = z.strictObject({
 });
 export const votesExportQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
+/** One jersey of the snapshot export (`format=json`; the CSV has the same columns, plus the watermark's two). */
+export const rankingExportRow = z.object({
+  rank: z.number().int(),
+  rank_ub: z.number().int(),
+  jersey_id: z.string(),
+  team: z.string(),
+  model: z.string(),
+  supplier: z.string(),
+  season: z.string(),
+  score: z.number(),
+  lower: z.number(),
+  upper: z.number(),
+  // Absent from a segment's file, which carries no counts (docs/segments.md).
+  votes: z.number().int().optional(),
+  wins: z.number().int().optional(),
+  losses: z.number().int().optional(),
+  ties: z.number().int().optional(),
+  provisional: z.boolean(),
+});
+
+/**
+ * The snapshot export as JSON (docs/ranking.md §7). `lastVoteId` names the newest vote the fit counted: the
+ * fit is exactly the valid, non-skip votes of `/api/votes/export` with an id up to it between the listed
+ * jerseys, `votes` of them, so a refit of those votes gives the same scores. In a global or team CSV they are the
+ * columns `last_vote_id` and `fit_votes`, repeated on every row. Null for a segment's snapshot (fitted from its own
+ * tallies, and without counts) and, for `lastVoteId`, before the first live fit.
+ */
+export const rankingExport = z.object({
+  scope: z.string(),
+  fittedAt: z.string().nullable(),
+  lastVoteId: z.number().int().nullable(),
+  votes: z.number().int().nullable(),
+  rows: z.array(rankingExportRow),
+});
+export type RankingExport = z.infer<typeof rankingExport>;
+
 // ———————————————————————————————————————— personal history ————————————————————————————————————————
 
 export const myVotesQuery = z.strictObject({ page, pageSize: z.coerce.number().int().min(1).max(50).default(20) });

@@ -211,4 +211,14 @@ export const manageTournament = tournamentSummary.extend({
   updatedAt: z.string(),
 });
 export type ManageTournament = z.infer<typeof manageTournament>;
+
+/**
+ * "Encerrar rodada agora" names the round it closes (docs/tournaments.md §5): a request for a round that
+ * is no longer open is refused (409 ROUND_NOT_OPEN) instead of closing the one that opened after it.
+ */
+export const closeRoundInput = z.strictObject({
+  /** 1 is the first round; 6, the final of a 64-jersey bracket, the last there can be. */
+  round: z.number().int().min(1).max(6),
+});
+export type CloseRoundInput = z.input<typeof closeRoundInput>;
 export const manageTournamentList = paged(manageTournament);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine } from './downloads.ts';
+import { expectNoFormulaCells, readCsv, undefused } from '#test/csv.ts';
+import { csvHeader, csvLine } from './downloads.ts';
 import { isStrongEnough } from './passwords.ts';
 import { slugify } from './slug.ts';
 import { MemoryFailureThrottle } from './throttle.ts';
@@ -69,12 +70,38 @@ describe('failure throttle', () => {
 });
 
 describe('CSV export lines', () => {
-  it('quote what RFC 4180 asks and defuse text a spreadsheet would run as a formula', () => {
-    expect(csvLine(['Grêmio', 'a,b', 'say "hi"', null, 1997])).toBe('Grêmio,"a,b","say ""hi""",,1997\r\n');
+  it('quote every text field, double its quotes, and defuse text a spreadsheet would run as a formula', () => {
+    expect(csvLine(['Grêmio', 'a,b', 'say "hi"', null, 1997])).toBe('"Grêmio","a,b","say ""hi""",,1997\r\n');
     expect(csvLine(['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])).toBe(
-      `"'=HYPERLINK(""http://x"",""y"")",'+1,'-2+3,'@SUM(A1),'\tx,"'\rx"\r\n`,
+      `"'=HYPERLINK(""http://x"",""y"")","'+1","'-2+3","'@SUM(A1)","'\tx","'\rx"\r\n`,
     );
-    // Numbers and dates are data, not text: a negative score stays a number.
-    expect(csvLine([-3.5, new Date('2026-01-02T03:04:05Z')])).toBe('-3.5,2026-01-02T03:04:05.000Z\r\n');
+    // Numbers, booleans and dates are data, not text: a negative score stays a number.
+    expect(csvLine([-3.5, true, new Date('2026-01-02T03:04:05Z')])).toBe('-3.5,true,2026-01-02T03:04:05.000Z\r\n');
+    expect(csvHeader(['rank', 'jersey_id'])).toBe('rank,jersey_id\r\n');
+    expect(() => csvHeader(['=1'])).toThrow();
+  });
+
+  it('start no cell with a formula from text whatever separator a spreadsheet splits on (issue 27)', () => {
+    // A moderator-set name with the Brazilian separator in it: before, `1,Sup;=2+5;x` read with `;` gave `=2+5`.
+    const names = [
+      'Sup;=2+5;x',
+      'a\t=1+1\tb',
+      'x,-2+3',
+      'y;"=cmd|\' /C calc\'!A0"',
+      '"@SUM(A1)"',
+      'z;;+1',
+      '\t\t=x',
+      'line\n=1',
+      'cr\r=1',
+      'Atlético-MG ; São Paulo, 1-0',
+      '=direct',
+    ];
+    const text = names.map((name, i) => csvLine([i + 1, name, -3.5 * i, name, true, null])).join('');
+    expectNoFormulaCells(text);
+    // Read with the separator the file uses, every name comes back as it was, but for the defusing apostrophe.
+    const rows = readCsv(text, ',');
+    expect(rows.map((r) => [r[0], undefused(r[1]!), r[2], undefused(r[3]!), r[4], r[5]])).toEqual(
+      names.map((name, i) => [String(i + 1), name, String(-3.5 * i), name, 'true', '']),
+    );
   });
 });

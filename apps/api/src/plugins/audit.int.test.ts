@@ -79,6 +79,7 @@ describe('the audit trail', () => {
       method: 'POST',
       url: `/api/manage/tournaments/${cup.id}/close-round`,
       headers: mod.headers,
+      payload: { round: 1 },
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const [close, create] = await trail(`resource=tournaments&target=${cup.id}`);

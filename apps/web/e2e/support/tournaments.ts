@@ -5,7 +5,7 @@
  *   const t = await createTournament(request, { namePt: 'Copa X', size: 4, jerseyIds });  // starts now
  *   await waitForTournament(request, t.slug, (d) => d.rounds.length === 1);               // drawn
  *   await voteInRound(request, t.slug, visitor(), (l, r) => 'left');
- *   await closeRound(request, t.id);                                                      // the final opens
+ *   await closeRound(request, t.id, 1);                                                   // the final opens
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { ManageTournament, NextDuel, TournamentDetail, VoteOutcome, VoteResult } from '@manto/contracts';
@@ -56,9 +56,9 @@ export function createTournament(request: APIRequestContext, t: NewTournament): 
   );
 }
 
-/** POST /api/manage/tournaments/:id/close-round: "Encerrar rodada agora". */
-export function closeRound(request: APIRequestContext, id: string): Promise<ManageTournament> {
-  return asAdmin<ManageTournament>(request, `/api/manage/tournaments/${id}/close-round`, {}, 200);
+/** POST /api/manage/tournaments/:id/close-round: "Encerrar rodada agora" for round `round`, the open one. */
+export function closeRound(request: APIRequestContext, id: string, round: number): Promise<ManageTournament> {
+  return asAdmin<ManageTournament>(request, `/api/manage/tournaments/${id}/close-round`, { round }, 200);
 }
 
 /** Polls the public page of a tournament until `ready` holds (the round job draws at the start). */

@@ -187,8 +187,9 @@ export class RankingJob {
     const [jerseys, previous, lastVoteId] = await Promise.all([
       this.catalogue(),
       this.repository.latestFits(),
-      // Read before the tallies: a vote newer than this is judged for outliers after the next fit.
-      this.repository.maxVoteId(),
+      // The live fits count exactly the votes up to this id (docs/ranking.md §7), and a vote newer than it is
+      // judged for outliers after the next fit.
+      this.repository.voteWatermark(),
     ]);
     const active = jerseys.filter((j) => j.active).sort((x, y) => (x.id < y.id ? -1 : 1));
     const position = new Map(active.map((j, i) => [j.id, i]));
@@ -197,7 +198,7 @@ export class RankingJob {
     const global = {
       tallies: until
         ? talliesFromVotes(await this.repository.countedVotes(until), position)
-        : await this.liveTallies(position),
+        : await this.liveTallies(position, lastVoteId),
     };
     const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
     const lastFit = new Map(previous.map((p) => [p.scope, p]));
@@ -238,12 +239,13 @@ export class RankingJob {
   }
 
   /**
-   * The live global tallies, read into arrays sized to the table (with room for pairs first voted on
-   * while it is read): grown in steps, a 1.8 M-pair read left 40 MB of outgrown arrays at the peak.
+   * The live global tallies of the votes up to `upTo` (the watermark), read into arrays sized to the table
+   * (with room for pairs first voted on while it is read): grown in steps, a 1.8 M-pair read left 40 MB of
+   * outgrown arrays at the peak.
    */
-  private async liveTallies(position: ReadonlyMap<string, number>): Promise<PairTallies> {
+  private async liveTallies(position: ReadonlyMap<string, number>, upTo: number): Promise<PairTallies> {
     const rows = await this.repository.pairCount();
-    return this.repository.pairTallies(position, undefined, Math.ceil(rows * 1.01) + 1024);
+    return this.repository.pairTallies(position, undefined, Math.ceil(rows * 1.01) + 1024, undefined, upTo);
   }
 
   /** Segments are refitted at most every `segments.intervalMs` (or when forced). */

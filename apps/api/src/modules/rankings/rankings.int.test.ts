@@ -170,7 +170,8 @@ describe('open data', () => {
     expect(csv.headers['content-disposition']).toContain('attachment; filename="manto-ranking-global.csv"');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,votes,wins,losses,ties,provisional',
+      'rank,rank_ub,jersey_id,team,model,supplier,season,score,lower,upper,votes,wins,losses,ties,provisional,' +
+        'last_vote_id,fit_votes',
     );
     expect(lines).toHaveLength(17);
     const json = await t.inject({

@@ -58,13 +58,20 @@ export class RankingRepository {
 
   // ——— snapshots, for readers ———
 
-  async latestFit(scope: string): Promise<{ id: number; fittedAt: Date; votes: number; voters: number | null } | null> {
+  async latestFit(scope: string): Promise<{
+    id: number;
+    fittedAt: Date;
+    votes: number;
+    voters: number | null;
+    lastVoteId: number | null;
+  } | null> {
     const [fit] = await this.db
       .select({
         id: rankingFits.id,
         fittedAt: rankingFits.fittedAt,
         votes: rankingFits.votes,
         voters: rankingFits.voters,
+        lastVoteId: rankingFits.lastVoteId,
       })
       .from(rankingFits)
       .where(eq(rankingFits.scope, scope))
@@ -142,19 +149,30 @@ export class RankingRepository {
     return JSON.stringify(row);
   }
 
-  /** The newest vote's id, 0 when there is none. */
   /** Rows of the global pair tallies: the size to read them into (pairTallies' `expected`). */
   async pairCount(): Promise<number> {
     const [row] = await queryRows<{ n: number | string }>(this.jobs, sql`select count(*) as n from ${pairStats}`);
     return Number(row?.n ?? 0);
   }
 
-  async maxVoteId(): Promise<number> {
-    const [row] = await queryRows<{ id: number | string | null }>(
-      this.jobs,
-      sql`select max(${votes.id}) as id from ${votes}`,
-    );
-    return Number(row?.id ?? 0);
+  /**
+   * The vote watermark of a live fit (docs/ranking.md §7): the newest vote's id (0 when there is none), read
+   * once no vote that could have a lower id is still being written. Vote ids come from a sequence, so a vote
+   * statement still running when the newest vote committed may hold a lower id and commit after it; the
+   * share lock waits for every statement writing votes to finish (new ones wait the moment it takes) and is
+   * let go at once. From then on the votes with an id up to the watermark are settled: the fit's tallies,
+   * read up to it (pairTallies' `upTo`), are exactly those votes.
+   */
+  voteWatermark(): Promise<number> {
+    return this.jobs.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '10s'`);
+      await tx.execute(sql`lock table ${votes} in share mode`);
+      const [row] = await queryRows<{ id: number | string | null }>(
+        tx,
+        sql`select max(${votes.id}) as id from ${votes}`,
+      );
+      return Number(row?.id ?? 0);
+    });
   }
 
   /**
@@ -165,13 +183,18 @@ export class RankingRepository {
    * and packs a page into one value, 20 bytes a pair: read as rows, the ten thousand row objects of a page
    * piled up over the socket reads that bring it, outlived young collections, and at ten million votes (eight
    * million rows with the segments') filled the main heap (docs/performance.md §7). With `segment`, that
-   * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them).
+   * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them). With `upTo` (the
+   * global tallies of a live fit), only the votes with an id up to that watermark: each page takes out, in
+   * the same statement (so from the same snapshot of the tallies), the counted votes above it on its
+   * pairs, and leaves out a pair left with no vote, so the fit is exactly a refit of the votes export up to
+   * the watermark (docs/ranking.md §7).
    */
   async pairTallies(
     index: ReadonlyMap<string, number>,
     segment?: string,
     expected?: number,
     pageSize = 10_000,
+    upTo?: number,
   ): Promise<PairTallies> {
     const t = segment === undefined ? pairStats : segmentPairStats;
     const only = segment === undefined ? sql`true` : sql`${segmentPairStats.segment} = ${segment}`;
@@ -193,14 +216,27 @@ export class RankingRepository {
                            where ${only}
                              ${after ? sql`and (${t.lowId}, ${t.highId}) > (${after.low}::uuid, ${after.high}::uuid)` : sql``}
                            order by ${t.lowId}, ${t.highId} limit ${pageSize}),
+                 counted as (${
+                   upTo === undefined
+                     ? sql`select * from page`
+                     : sql`select page.low_id, page.high_id, page.low_wins - coalesce(late.low_wins, 0) as low_wins,
+                                  page.high_wins - coalesce(late.high_wins, 0) as high_wins,
+                                  page.ties - coalesce(late.ties, 0) as ties
+                             from page left join (
+                               select least(left_id, right_id) as low_id, greatest(left_id, right_id) as high_id, ${TALLY}
+                                 from ${votes} where ${votes.id} > ${upTo} and ${votes.valid} and ${votes.outcome} <> 'skip'
+                                group by 1, 2) late using (low_id, high_id)
+                            where page.low_wins + page.high_wins + page.ties
+                                  > coalesce(late.low_wins + late.high_wins + late.ties, 0)`
+                 }),
                  last as (select low_id, high_id from page order by low_id desc, high_id desc limit 1)
             select (select count(*)::int from page) as rows,
                    (select low_id::text from last) as last_low,
                    (select high_id::text from last) as last_high,
-                   (select string_agg(int4send(l.at) || int4send(h.at) || int4send(page.low_wins) ||
-                                      int4send(page.high_wins) || int4send(page.ties), ''::bytea
-                                      order by page.low_id, page.high_id)
-                      from page join p l on l.id = page.low_id join p h on h.id = page.high_id) as pairs`,
+                   (select string_agg(int4send(l.at) || int4send(h.at) || int4send(c.low_wins) ||
+                                      int4send(c.high_wins) || int4send(c.ties), ''::bytea
+                                      order by c.low_id, c.high_id)
+                      from counted c join p l on l.id = c.low_id join p h on h.id = c.high_id) as pairs`,
       );
       const page = result[0]!;
       if (page.pairs) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type Ranking,
+  type RankingExport,
   errorEnvelope,
   jerseyRatingResponse,
   rankingExportQuery,
@@ -12,7 +13,7 @@ import {
   teamRankingsQuery,
   teamRankingsResponse,
 } from '@manto/contracts';
-import { csvLine, download } from '#lib/downloads.ts';
+import { csvHeader, csvLine, download } from '#lib/downloads.ts';
 import { plainJson } from '#lib/plain-json.ts';
 import type { RankingService } from './service.ts';
 
@@ -71,12 +72,18 @@ export default async function rankingRoutes(app: FastifyInstance, opts: { rankin
     { schema: { tags, querystring: rankingExportQuery }, config: { access: 'public' } },
     async (request, reply) => {
       const { team, segment, format } = request.query;
-      const { fittedAt, rows } = await rankings.exportRows(team, segment);
+      const { fittedAt, lastVoteId, votes, rows } = await rankings.exportRows(team, segment);
       const scope = segment ?? team ?? 'global';
       download(reply, `manto-ranking-${scope.replace(':', '-')}`, format);
-      if (format === 'json') return JSON.stringify({ scope, fittedAt, rows });
+      if (format === 'json')
+        return JSON.stringify({ scope, fittedAt, lastVoteId, votes, rows } satisfies RankingExport);
       const header = Object.keys(rows[0] ?? { rank: 0 });
-      return csvLine(header) + rows.map((row) => csvLine(Object.values(row))).join('');
+      if (segment) return csvHeader(header) + rows.map((row) => csvLine(Object.values(row))).join('');
+      // A global or team CSV repeats the snapshot's vote watermark on every row (docs/ranking.md §7).
+      return (
+        csvHeader([...header, 'last_vote_id', 'fit_votes']) +
+        rows.map((row) => csvLine([...Object.values(row), lastVoteId, votes])).join('')
+      );
     },
   );
 }

@@ -29,6 +29,8 @@ interface Snapshot {
   votes: number;
   /** Distinct voters of a segment of people; null for the other scopes. */
   voters: number | null;
+  /** The newest vote the fit counted (docs/ranking.md §7); null for a replayed fit of history. */
+  lastVoteId: number | null;
   rows: RankingRow[];
 }
 
@@ -111,6 +113,7 @@ export class RankingService {
       fittedAt: new Date(fit.fittedAt).toISOString(),
       votes: fit.votes,
       voters: fit.voters,
+      lastVoteId: fit.lastVoteId === null ? null : Number(fit.lastVoteId),
       rows,
     };
     this.builtFrom.set(snapshot, catalogue);
@@ -283,7 +286,11 @@ export class RankingService {
     };
   }
 
-  /** The whole snapshot of a scope, for the open-data download. */
+  /**
+   * The whole snapshot of a scope, for the open-data download. The global and team snapshots name the
+   * votes they count (docs/ranking.md §7): every valid, non-skip vote with an id up to `lastVoteId`, `votes`
+   * of them on the listed jerseys' pairs, so a refit of the votes export up to it gives the same scores.
+   */
   async exportRows(teamSlug: string | undefined, segmentKey?: string) {
     if (teamSlug && segmentKey) throw fieldError('segment', 'invalidValue');
     const { scope } = await this.teamScopeOf(teamSlug);
@@ -309,6 +316,9 @@ export class RankingService {
     // A segment's file has no count columns at all (docs/segments.md, "Threat model").
     return {
       fittedAt: snap?.fittedAt ?? null,
+      // Segments are fitted from their own tallies, not read up to the watermark, and carry no counts.
+      lastVoteId: segment ? null : (snap?.lastVoteId ?? null),
+      votes: segment ? null : (snap?.votes ?? 0),
       rows: segment ? rows.map(({ votes: _v, wins: _w, losses: _l, ties: _t, ...rest }) => rest) : rows,
     };
   }

@@ -291,11 +291,20 @@ export class TournamentRepository {
     );
   }
 
+  /**
+   * Decides an open match. Only an open one: the update is conditional on `closed_at is null`, and a match
+   * already decided makes the whole close fail (its transaction rolls back) rather than be decided twice.
+   */
   async decideMatch(
     id: string,
     d: { winnerId: string; decidedBy: string; aPoints: number; bPoints: number; votes: number; closedAt: Date },
   ): Promise<void> {
-    await this.db.update(tournamentMatches).set(d).where(eq(tournamentMatches.id, id));
+    const rows = await this.db
+      .update(tournamentMatches)
+      .set(d)
+      .where(and(eq(tournamentMatches.id, id), isNull(tournamentMatches.closedAt)))
+      .returning({ id: tournamentMatches.id });
+    if (rows.length === 0) throw new Error(`match ${id} is already decided`);
   }
 
   /** Inserts a round's matches; a second run inserts nothing (one row per round and slot). */

@@ -25,10 +25,9 @@ export class Rounds {
 
   /**
    * Does what is due in one tournament at `now`: the draw once started, then every round whose planned end
-   * has passed (a server that was down catches up). With `early`, closes the open round now instead (the
-   * organisers' "Encerrar rodada agora"). True when anything changed.
+   * has passed (a server that was down catches up). True when anything changed.
    */
-  advance(tournamentId: string, now: Date, opts: { early?: boolean } = {}): Promise<boolean> {
+  advance(tournamentId: string, now: Date): Promise<boolean> {
     return this.repository.transaction(async (tx) => {
       const t = await tx.lock(tournamentId);
       if (!t || t.completedAt || t.startsAt > now) return false;
@@ -38,19 +37,41 @@ export class Rounds {
         changed = true;
       }
       for (;;) {
-        const open = await tx.openMatchesLocked(t.id);
-        const round = open[0]?.round;
-        if (round === undefined) break;
-        const matches = open.filter((m) => m.round === round);
-        const plannedEnd = matches[0]!.closesAt;
-        if (!opts.early && plannedEnd > now) break;
+        const matches = await this.openRound(tx, t.id);
+        if (!matches || matches[0]!.closesAt > now) break;
         // Closed late by the job: at its planned end, so the next round keeps its schedule.
-        await this.close(tx, t, matches, plannedEnd < now ? plannedEnd : now);
+        await this.close(tx, t, matches, matches[0]!.closesAt);
         changed = true;
-        if (opts.early) break;
       }
       return changed;
     });
+  }
+
+  /**
+   * The organisers' "Encerrar rodada agora" (docs/tournaments.md §5): closes round `round` now, and only
+   * while it is the open one. It runs under the same row lock as the job, and re-reads the open round
+   * after taking it, so two requests sent together, or a request and the job, close a round once: the
+   * later one finds another round open ('not-open') and changes nothing, instead of closing the round the
+   * first one just opened.
+   */
+  closeEarly(tournamentId: string, round: number, now: Date): Promise<'closed' | 'not-open' | 'none'> {
+    return this.repository.transaction(async (tx) => {
+      const t = await tx.lock(tournamentId);
+      const matches = t && !t.completedAt ? await this.openRound(tx, t.id) : null;
+      if (!t || !matches) return 'none';
+      if (matches[0]!.round !== round) return 'not-open';
+      const plannedEnd = matches[0]!.closesAt;
+      // Past its planned end but not yet closed by the job: at that end, as the job would.
+      await this.close(tx, t, matches, plannedEnd < now ? plannedEnd : now);
+      return 'closed';
+    });
+  }
+
+  /** The open round's matches, locked (a vote waits for the close, or the close for the vote); null if none. */
+  private async openRound(tx: TournamentRepository, id: string): Promise<MatchRecord[] | null> {
+    const open = await tx.openMatchesLocked(id);
+    const round = open[0]?.round;
+    return round === undefined ? null : open.filter((m) => m.round === round);
   }
 
   /** Seeds the pool by the global ranking and creates round 1; false when fewer than 4 jerseys are left. */
@@ -85,6 +106,7 @@ export class Rounds {
           : { aWins: found.bWins, bWins: found.aWins, halves: found.halves };
       const d = decide(tally);
       const [winnerId, seed] = d.side === 'a' ? [m.aId, m.aSeed] : [m.bId, m.bSeed];
+      // Conditional on the match being open: a second close of one round can never write twice.
       await tx.decideMatch(m.id, {
         winnerId,
         decidedBy: d.decidedBy,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  closeRoundInput,
   errorEnvelope,
   jerseyTournamentsResponse,
   manageTournament,
@@ -117,12 +118,15 @@ export default async function tournamentRoutes(app: FastifyInstance, opts: { tou
     {
       schema: {
         tags,
-        description: 'Closes the open round now ("Encerrar rodada agora"); the next one opens at once.',
+        description:
+          'Closes round `round` now ("Encerrar rodada agora") if it is still the open one; the next one opens at ' +
+          'once. A round no longer open (closed by another request or at its planned end) is 409 ROUND_NOT_OPEN.',
         params: idParams,
+        body: closeRoundInput,
         response: { 200: manageTournament, ...errors },
       },
       config: { access: 'moderator', audit: { ...audit, action: 'close-round' } },
     },
-    async (request) => tournaments.closeRound(request.params.id),
+    async (request) => tournaments.closeRound(request.params.id, request.body.round),
   );
 }

@@ -171,11 +171,16 @@ export class TournamentService {
       throw new AppError(409, 'TOURNAMENT_STARTED');
   }
 
-  /** "Encerrar rodada agora": closes the open round at once; the next opens now for one duration. */
-  async closeRound(id: string): Promise<ManageTournament> {
+  /**
+   * "Encerrar rodada agora": closes round `round` at once if it is still the open one; the next opens now
+   * for one duration. A round no longer open is 409 ROUND_NOT_OPEN (docs/tournaments.md §5).
+   */
+  async closeRound(id: string, round: number): Promise<ManageTournament> {
     const row = await this.repository.byId(id);
     if (!row) throw notFound();
-    if (!(await this.rounds.advance(id, this.date(), { early: true }))) throw new AppError(409, 'NO_OPEN_ROUND');
+    const result = await this.rounds.closeEarly(id, round, this.date());
+    if (result === 'none') throw new AppError(409, 'NO_OPEN_ROUND');
+    if (result === 'not-open') throw new AppError(409, 'ROUND_NOT_OPEN', { round });
     this.onChange?.();
     return this.manageById(id);
   }

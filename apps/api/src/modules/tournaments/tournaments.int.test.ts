@@ -379,6 +379,7 @@ describe('closing a round', () => {
       method: 'POST',
       url: `/api/manage/tournaments/${id}/close-round`,
       headers: auth,
+      payload: { round: 2 },
     });
     expect(closeAgain.statusCode).toBe(409);
     expect(closeAgain.json().code).toBe('NO_OPEN_ROUND');
@@ -411,6 +412,7 @@ describe('voting in a match', () => {
       method: 'POST',
       url: `/api/manage/tournaments/${created.id}/close-round`,
       headers: auth,
+      payload: { round: 1 },
     });
     expect(close.statusCode, close.body).toBe(200);
     expect(close.json()).toMatchObject({ currentRound: 2 });
@@ -451,6 +453,100 @@ describe('voting in a match', () => {
     expect(res.json().code).toBe('DUEL_ALREADY_ANSWERED');
     expect(await t.count('votes')).toBe(count);
   });
+});
+
+describe('"close round now" racing another close (issue 27)', () => {
+  const closeRound = (app: TestApp, id: string, payload: unknown, lang = 'pt') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/manage/tournaments/${id}/close-round`,
+      headers: { ...auth, 'accept-language': lang },
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('names the round it closes: a missing or malformed round is a 400 on the field', async () => {
+    const ids = await rankedJerseys(4);
+    const created = await createTournament(t, auth, tournamentBody(t, ids));
+    await t.runTournaments();
+    for (const payload of [{}, { round: 'um' }, { round: 0 }, { round: 7 }, { round: 1, extra: true }]) {
+      const res = await closeRound(t, created.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await detailOf(t, created.slug)).currentRound).toBe(1);
+  });
+
+  it('two requests for one round sent together: one closes it, the other is a 409 and the next round keeps its full time', async () => {
+    const ids = await rankedJerseys(8);
+    const created = await createTournament(t, auth, tournamentBody(t, ids, { size: 8, roundHours: 2 }));
+    await t.runTournaments();
+    const closedAt = t.clock.now();
+    const answers = await Promise.all([
+      closeRound(t, created.id, { round: 1 }),
+      closeRound(t, created.id, { round: 1 }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({
+      code: 'ROUND_NOT_OPEN',
+      message:
+        'A rodada 1 não está mais aberta: ela já foi encerrada (por outra pessoa ou no horário previsto). Nada foi alterado; confira a rodada atual antes de encerrar de novo.',
+    });
+    const detail = await detailOf(t, created.slug);
+    // Round 2 (the semi-finals) is open, undecided, for its whole duration; no final was drawn.
+    expect(detail.rounds.map((r) => [r.round, r.matches.length, r.closedAt !== null])).toEqual([
+      [1, 4, true],
+      [2, 2, false],
+    ]);
+    expect(detail.rounds[1]).toMatchObject({
+      opensAt: new Date(closedAt).toISOString(),
+      closesAt: new Date(closedAt + hours(2)).toISOString(),
+    });
+    expect(detail.rounds[1]!.matches.every((m) => m.winnerId === null)).toBe(true);
+
+    // In English too; and the round that is open now can still be closed by name.
+    const en = await closeRound(t, created.id, { round: 1 }, 'en');
+    expect(en.statusCode).toBe(409);
+    expect(en.json().message).toBe(
+      'Round 1 is no longer open: it has already been closed (by someone else or at its planned end). Nothing was changed; check the current round before closing again.',
+    );
+    const semi = await closeRound(t, created.id, { round: 2 });
+    expect(semi.statusCode, semi.body).toBe(200);
+    expect(semi.json().currentRound).toBe(3);
+  });
+
+  it.each(['the job first', 'the request first'])(
+    'the scheduled close and a manual close of one round together (%s): exactly one closes it',
+    async (first) => {
+      const ids = await rankedJerseys(8);
+      const created = await createTournament(t, auth, tournamentBody(t, ids, { size: 8, roundHours: 1 }));
+      await t.runTournaments();
+      const start = t.clock.now();
+      // Round 1's planned end has passed: the job is due to close it, and an organiser asks for it too.
+      setClock(t, start + hours(1) + 1_000);
+      // The job's step for this tournament (what TournamentJob runs for each due one, lease aside).
+      const job = () =>
+        new Rounds(new TournamentRepository(t.db), pino({ level: 'silent' })).advance(
+          created.id,
+          new Date(t.clock.now()),
+        );
+      const manual = () => closeRound(t, created.id, { round: 1 });
+      const [advanced, answer] =
+        first === 'the job first'
+          ? await Promise.all([job(), manual()])
+          : await Promise.all([manual(), job()]).then(([a, j]) => [j, a] as const);
+      const manualClosed = answer.statusCode === 200;
+      if (!manualClosed) expect(answer.json().code).toBe('ROUND_NOT_OPEN');
+      // The job's step changed the tournament exactly when the request did not.
+      expect(advanced).toBe(!manualClosed);
+      const detail = await detailOf(t, created.slug);
+      expect(detail.rounds.map((r) => [r.round, r.closedAt])).toEqual([
+        [1, new Date(start + hours(1)).toISOString()],
+        [2, null],
+      ]);
+      // Round 2 runs from round 1's planned end for one full duration.
+      expect(detail.rounds[1]!.closesAt).toBe(new Date(start + hours(2)).toISOString());
+    },
+  );
 });
 
 describe('a jersey taken out mid-tournament', () => {

@@ -168,25 +168,29 @@ export class VoteRepository {
 }
 
 /**
- * One export row as lib/downloads.ts csvLine writes it. Ids (UUIDs) and the fixed-format time never need
- * quoting or the formula guard; the three text fields almost never do, so one test per row picks the
- * plain line and only a row that needs it pays for the field-by-field rules (half the time on PGlite).
+ * One export row as lib/downloads.ts csvLine writes it: every text field quoted (ids and the fixed-format
+ * time included). Ids and the time never hold a quote or a formula character; the three vocabulary fields
+ * almost never do, so one test per row picks the plain line and only a row that needs it pays for the
+ * field-by-field rules (half the time on PGlite).
  */
 function csvRecord(r: (column: PgColumn) => SQL): SQL {
   const [scope, outcome, skip] = [r(votes.scope), r(votes.outcome), r(votes.skipReason)];
+  const quoted = (value: SQL) => sql`'"' || ${value}::text || '"'`;
   const record = (field: (value: SQL) => SQL) =>
-    sql`concat_ws(',', ${r(votes.id)}, ${field(scope)}, ${r(votes.leftId)}, ${r(votes.rightId)}, ${field(outcome)},
-          ${field(skip)}, ${r(votes.answeredAt)}, case when ${r(votes.valid)} then 'true' else 'false' end)`;
-  const plain = (value: SQL) => sql`coalesce(${value}, '')`;
-  return sql`case when concat_ws(',', ${scope}, ${outcome}, ${skip}) ~ ${'[",\r\n]|(^|,)[=+@\t\r-]'}
+    sql`concat_ws(',', ${r(votes.id)}, ${field(scope)}, ${quoted(r(votes.leftId))}, ${quoted(r(votes.rightId))},
+          ${field(outcome)}, ${field(skip)}, ${quoted(r(votes.answeredAt))},
+          case when ${r(votes.valid)} then 'true' else 'false' end)`;
+  // null || text is null: an empty field.
+  const plain = (value: SQL) => sql`coalesce('"' || ${value}::text || '"', '')`;
+  return sql`case when concat_ws(',', ${scope}, ${outcome}, ${skip}) ~ ${'"|(^|[,;\t\r\n])[=+@\t\r-]'}
     then ${record(csvField)} else ${record(plain)} end || ${'\r\n'}`;
 }
 
 /**
- * A text value as lib/downloads.ts writes a CSV field: text a spreadsheet would run as a formula gets a
- * leading apostrophe, a field with a comma, quote or line break is quoted, and null is empty.
+ * A text value as lib/downloads.ts csvField writes it: an apostrophe before a formula character wherever a
+ * cell could begin under any separator (the same pattern), quoted with its quotes doubled; null is empty.
  */
 function csvField(value: SQL): SQL {
-  const text = sql`(case when ${value}::text ~ ${'^[=+@\t\r-]'} then chr(39) || ${value}::text else ${value}::text end)`;
-  return sql`coalesce(case when ${text} ~ ${'[",\r\n]'} then '"' || replace(${text}, '"', '""') || '"' else ${text} end, '')`;
+  const text = sql`regexp_replace(${value}::text, ${'(?<=(?:^|[,;\t\r\n])"*)(?=[=+@\t\r-])'}, chr(39), 'g')`;
+  return sql`coalesce('"' || replace(${text}, '"', '""') || '"', '')`;
 }

@@ -11,7 +11,7 @@ import {
   votesExportQuery,
 } from '@manto/contracts';
 import { notFound } from '#lib/app-error.ts';
-import { csvLine, download } from '#lib/downloads.ts';
+import { csvHeader, download } from '#lib/downloads.ts';
 import type { VoteService } from './service.ts';
 
 /** Votes exports one IP may start per minute. */
@@ -40,7 +40,7 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
       // formatted by the database and read in turns (VoteService.exportChunk), so liveness and the
       // other requests keep answering during many exports (docs/performance.md §5).
       async function* chunks() {
-        yield format === 'csv' ? csvLine(EXPORT_COLUMNS) : '[';
+        yield format === 'csv' ? csvHeader(EXPORT_COLUMNS) : '[';
         let after = 0;
         for (;;) {
           const { lastId, text } = await votes.exportChunk(after, format);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { votes } from '#db/schema/index.ts';
-import { csvLine } from '#lib/downloads.ts';
+import { csvHeader, csvLine } from '#lib/downloads.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 import { REDIS_URL, redisSuitesRun } from '#test/redis.ts';
@@ -63,7 +63,7 @@ describe('GET /api/votes/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="manto-votes.csv"');
-    expect(csv.body).toBe(csvLine([...COLUMNS]) + rows.map((r) => csvLine(COLUMNS.map((c) => r[c]))).join(''));
+    expect(csv.body).toBe(csvHeader(COLUMNS) + rows.map((r) => csvLine(COLUMNS.map((c) => r[c]))).join(''));
     expect(csv.body).toContain(`"'-3,5 ""quoted""\r\nline"`);
 
     const json = await t.inject({ method: 'GET', url: '/api/votes/export?format=json', remoteAddress: '10.7.1.1' });

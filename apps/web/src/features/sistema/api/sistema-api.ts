@@ -24,6 +24,7 @@ import {
   type UserManageSort,
   type UserRoleFilter,
   tournamentPreviewResponse,
+  type CloseRoundInput,
   type ImageRef,
   type JerseyInput,
   type ManageJersey,
@@ -185,9 +186,16 @@ export const previewTournament = (body: TournamentPreviewInput, signal?: AbortSi
     signal,
   });
 
-/** "Encerrar rodada agora": the open round is decided now and the next one opens (docs/tournaments.md §4). */
-export const closeTournamentRound = (id: string) =>
-  api.authorized(`${path('/manage/tournaments', id)}/close-round`, { method: 'POST', schema: manageTournament });
+/**
+ * "Encerrar rodada agora": round `round` is decided now and the next one opens (docs/tournaments.md §5). The
+ * round is named, so a round closed meanwhile (by someone else or on schedule) is refused, not the next one.
+ */
+export const closeTournamentRound = ({ id, round }: { id: string; round: number }) =>
+  api.authorized(`${path('/manage/tournaments', id)}/close-round`, {
+    method: 'POST',
+    body: { round } satisfies CloseRoundInput,
+    schema: manageTournament,
+  });
 
 // ---- users (Admins) ----
 

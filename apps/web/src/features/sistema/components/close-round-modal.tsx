@@ -11,9 +11,10 @@ import type { Editor } from './use-editor.ts';
 import { ConfirmBody } from './confirm-body.tsx';
 
 /**
- * "Encerrar rodada agora" (docs/tournaments.md §4): asks first, since the round's matches are
- * decided at once by the votes so far and the next round opens. A refusal (409 NO_OPEN_ROUND: the
- * round closed on its own meanwhile) is shown in the dialog in the server's words.
+ * "Encerrar rodada agora" (docs/tournaments.md §5): asks first, since the round's matches are
+ * decided at once by the votes so far and the next round opens. The request names the round shown in
+ * the question, so a refusal (409 ROUND_NOT_OPEN: that round was closed meanwhile, by someone else or
+ * on schedule) closes nothing else and is shown in the dialog in the server's words.
  */
 export function CloseRoundModal({
   editor,
@@ -35,6 +36,8 @@ export function CloseRoundModal({
       editor.close();
       return invalidateAfterChange(queryClient, 'tournaments');
     },
+    // Refused because the round changed meanwhile: the list behind the dialog catches up.
+    onError: () => invalidateAfterChange(queryClient, 'tournaments'),
   });
 
   const close = () => {
@@ -71,7 +74,7 @@ export function CloseRoundModal({
           failure={failure}
           pending={mutation.isPending}
           onCancel={close}
-          onConfirm={() => mutation.mutate(tournament.id)}
+          onConfirm={() => mutation.mutate({ id: tournament.id, round: tournament.currentRound ?? 1 })}
           confirmLabel={t('tournaments.closeRound.confirm')}
         />
       )}

@@ -93,9 +93,29 @@ describe('SistemaTournamentsRoute', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('button', { name: 'Encerrar rodada' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
-      `/api/manage/tournaments/${ONGOING.id}/close-round`,
+    // The request names the round the question showed, so it can never close the round after it.
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      [`/api/manage/tournaments/${ONGOING.id}/close-round`, { round: 2 }],
     ]);
+  });
+
+  it("shows the refusal of a round closed meanwhile in the server's words, and closes nothing else", async () => {
+    const refusal =
+      'A rodada 2 não está mais aberta: ela já foi encerrada (por outra pessoa ou no horário previsto). Nada foi alterado; confira a rodada atual antes de encerrar de novo.';
+    const sent = server((r) =>
+      r.method === 'POST' && r.path.endsWith('/close-round')
+        ? json(409, { statusCode: 409, code: 'ROUND_NOT_OPEN', message: refusal })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    render();
+
+    await user.click((await row('Copa 2')).getByRole('button', { name: 'Encerrar rodada agora: Copa 2' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Encerrar rodada' }));
+
+    expect(await dialog.findByRole('alert')).toHaveProperty('textContent', refusal);
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('asks "Excluir o torneio …?" and shows the refusal of a tournament that has started meanwhile', async () => {
