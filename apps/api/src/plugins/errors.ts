@@ -106,8 +106,15 @@ export default fp(async function errors(app: FastifyInstance) {
         if (issue.maximum !== undefined) params.max = Number(issue.maximum);
         if (issue.minimum !== undefined) params.min = Number(issue.minimum);
         if (Array.isArray(issue.values)) params.values = issue.values.join(', ');
+        // The first message per field; an own property even for a field called "toString" or "__proto__".
         for (const field of fieldsOf(v.keyword, v.instancePath, issue))
-          details[field] ??= formatMessage(lang, v.message ?? 'invalidValue', params);
+          if (!Object.hasOwn(details, field))
+            Object.defineProperty(details, field, {
+              value: formatMessage(lang, v.message ?? 'invalidValue', params),
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
       }
       return reply.status(400).send(send(lang, 400, 'VALIDATION_FAILED', {}, details));
     }
