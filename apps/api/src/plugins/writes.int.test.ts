@@ -189,12 +189,12 @@ describe('a body field the route does not know is a 400 naming it', () => {
       payload: {
         ...product('https://loja.example/x'),
         sku: 'A-1',
-        discount: 10,
+        toString: 'x',
         offers: [{ storeName: 'Loja', url: 'https://loja.example/x', priceCents: 4500, coupon: 'FUZZ' }],
       },
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().details).toEqual({ sku: UNKNOWN_PT, discount: UNKNOWN_PT, 'offers.0.coupon': UNKNOWN_PT });
+    expect(res.json().details).toEqual({ sku: UNKNOWN_PT, toString: UNKNOWN_PT, 'offers.0.coupon': UNKNOWN_PT });
   });
 
   it.each([
