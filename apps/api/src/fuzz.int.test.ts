@@ -183,6 +183,17 @@ async function tokenFor(op: Operation, caller: Caller): Promise<string | null> {
   return (await t.userWithRoles([...CALLER_ROLES[caller]])).accessToken;
 }
 
+/**
+ * For a write that must be refused: deleting one's own account runs as one throwaway user per caller,
+ * made once (each request gets a fresh session of it); should the deletion go through, the check fails.
+ */
+const spares: Partial<Record<Caller, string>> = {};
+async function refusedWriteToken(op: Operation, caller: Caller): Promise<string | null> {
+  if (op.method !== 'DELETE' || op.path !== '/api/me' || caller === 'visitor') return tokenOf(caller);
+  spares[caller] ??= (await t.userWithRoles([...CALLER_ROLES[caller]])).id;
+  return (await t.sessions.startSession(spares[caller], false)).accessToken;
+}
+
 async function send(op: Operation, request: FuzzRequest) {
   const prepared = prepare(op, request, await tokenFor(op, request.caller));
   const res = await t.inject({
@@ -250,7 +261,7 @@ describe(`fuzz, seed ${settings.seed}, ${settings.runs} runs per operation`, () 
         await fc.assert(
           fc.asyncProperty(unknownFieldRequest(op, pools), async (drawn) => {
             const { request, field } = withUnknownField(op, drawn);
-            const prepared = prepare(op, request, await tokenFor(op, request.caller));
+            const prepared = prepare(op, request, await refusedWriteToken(op, request.caller));
             const res = await t.inject({
               method: prepared.method as 'POST',
               url: prepared.url,
