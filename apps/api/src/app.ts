@@ -62,6 +62,7 @@ import audit from '#plugins/audit.ts';
 import errors, { frameworkErrors } from '#plugins/errors.ts';
 import compression from '#plugins/compression.ts';
 import securityHeaders from '#plugins/security-headers.ts';
+import bodylessWrites from '#plugins/bodyless-writes.ts';
 import textInput from '#plugins/text-input.ts';
 import { createMailer } from '#plugins/mailer.ts';
 import metricsPlugin, { type Metrics, createMetrics } from '#plugins/metrics.ts';
@@ -268,6 +269,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(compression);
   await app.register(textInput);
+  await app.register(bodylessWrites);
   // Cross-origin callers only when CORS_ORIGINS names some. Without any, the plugin is not registered at all:
   // with `origin: false` it still ran a hook on every request to add nothing, and its preflight route
   // answered 404 as any unknown route does (ADR 0020, addendum).

@@ -12,7 +12,16 @@ import { suppliers, users as userRows } from '#db/schema/index.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { answerProblems } from '#test/fuzz/envelope.ts';
 import { type OpenApiDocument, type Operation, operations } from '#test/fuzz/openapi.ts';
-import { type Caller, type FuzzRequest, prepare, requestFor } from '#test/fuzz/requests.ts';
+import { messages, languageFromHeader } from '@manto/contracts';
+import {
+  type Caller,
+  type FuzzRequest,
+  openObjects,
+  prepare,
+  requestFor,
+  unknownFieldRequest,
+  withUnknownField,
+} from '#test/fuzz/requests.ts';
 import { fuzzSettings, seedFor } from '#test/fuzz/settings.ts';
 import { type Samples, makeSamples, uploadPayload, uploadRequest } from '#test/fuzz/uploads.ts';
 import type { Pools } from '#test/fuzz/values.ts';
@@ -33,6 +42,12 @@ const t: TestApp = await createTestApp({ SHOP_ENABLED: 'true' });
 const ops = operations((await t.inject({ method: 'GET', url: '/api/docs' })).json<OpenApiDocument>());
 // Deletions run last, so the catalogue the other operations see stays in place for most of the run.
 const ordered = [...ops.filter((op) => op.method !== 'DELETE'), ...ops.filter((op) => op.method === 'DELETE')];
+const writes = ops.filter((op) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method));
+/**
+ * The one write whose body may carry fields it does not name: an identity provider's form POST (Apple
+ * adds `user` and `id_token`), which Manto does not write (ADR 0032). Its schema says so (a loose object).
+ */
+const OPEN_BODIES = ['POST /api/auth/social/{provider}/callback'];
 
 beforeAll(async () => {
   const catalogue = await seedCatalogue(t.db, { teams: 3, models: ['Home', 'Away'], seasons: [2019, 2020] });
@@ -168,6 +183,17 @@ async function tokenFor(op: Operation, caller: Caller): Promise<string | null> {
   return (await t.userWithRoles([...CALLER_ROLES[caller]])).accessToken;
 }
 
+/**
+ * For a write that must be refused: deleting one's own account runs as one throwaway user per caller,
+ * made once (each request gets a fresh session of it); should the deletion go through, the check fails.
+ */
+const spares: Partial<Record<Caller, string>> = {};
+async function refusedWriteToken(op: Operation, caller: Caller): Promise<string | null> {
+  if (op.method !== 'DELETE' || op.path !== '/api/me' || caller === 'visitor') return tokenOf(caller);
+  spares[caller] ??= (await t.userWithRoles([...CALLER_ROLES[caller]])).id;
+  return (await t.sessions.startSession(spares[caller], false)).accessToken;
+}
+
 async function send(op: Operation, request: FuzzRequest) {
   const prepared = prepare(op, request, await tokenFor(op, request.caller));
   const res = await t.inject({
@@ -221,6 +247,42 @@ describe(`fuzz, seed ${settings.seed}, ${settings.runs} runs per operation`, () 
     expect(
       answerProblems(answer(400, { ...details, details: { name: 'Use no máximo 60 caracteres.' } }), 'en'),
     ).toHaveLength(1);
+  });
+
+  describe('unknown body fields (security.md item 11)', () => {
+    it('every write body closes its objects; only the listed ones say they take more', () => {
+      expect(writes.length).toBeGreaterThanOrEqual(40);
+      const open = writes.flatMap((op) => openObjects(op.body).map((path) => `${op.key} ${path || '(body)'}`));
+      expect(open).toEqual(OPEN_BODIES.map((key) => `${key} (body)`));
+    });
+
+    for (const op of writes.filter((o) => !OPEN_BODIES.includes(o.key))) {
+      it(`${op.key} answers 400 naming a field it does not know`, async () => {
+        await fc.assert(
+          fc.asyncProperty(unknownFieldRequest(op, pools), async (drawn) => {
+            const { request, field } = withUnknownField(op, drawn);
+            const prepared = prepare(op, request, await refusedWriteToken(op, request.caller));
+            const res = await t.inject({
+              method: prepared.method as 'POST',
+              url: prepared.url,
+              headers: prepared.headers,
+              payload: prepared.payload,
+              remoteAddress: request.ip,
+            });
+            if (op.path.startsWith('/api/manage/users/')) await restoreCallers();
+            const expected = messages[languageFromHeader(prepared.acceptLanguage)].unknownField;
+            const details =
+              res.statusCode === 400 ? res.json<{ details?: Record<string, string> }>().details : undefined;
+            if (details?.[field] !== expected || !Object.hasOwn(details, field))
+              throw new Error(
+                `${prepared.method} ${prepared.url} as ${request.caller} with the unknown field "${field}"\n` +
+                  `body ${String(prepared.payload).slice(0, 500)}\n→ ${res.statusCode} ${res.body.slice(0, 500)}`,
+              );
+          }),
+          { ...fcOptions(`unknown ${op.key}`), numRuns: Math.max(5, Math.ceil(settings.runs / 2)) },
+        );
+      });
+    }
   });
 
   for (const op of ordered.filter((o) => o.key !== UPLOAD)) {

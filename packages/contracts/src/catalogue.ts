@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './validation.ts';
+import { optionalHttpUrl, optionalText } from './validation.ts';
 
 export const TEAM_CATEGORIES = ['club', 'national'] as const;
 export type TeamCategory = (typeof TEAM_CATEGORIES)[number];
@@ -115,15 +115,6 @@ export type JerseyDetail = z.infer<typeof jerseyDetail>;
 const required = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max);
 const hexColor = (key: string) => required(key, 7).regex(/^#[0-9a-fA-F]{6}$/, 'invalidColor');
 const id = (key: string) => z.string({ error: key }).uuid(key);
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalidUrl')
-  .transform((v) => (v === '' ? null : v))
-  .nullable()
-  .optional();
-
 export const teamInput = z.strictObject({
   name: required('teamNameRequired'),
   country: required('countryRequired'),
@@ -135,11 +126,15 @@ export const teamInput = z.strictObject({
 });
 export type TeamInput = z.input<typeof teamInput>;
 
-export const namedInput = z.strictObject({
+/** A model is a name only: a logo sent for one is refused by name, not dropped (ADR 0032). */
+export const modelInput = z.strictObject({ name: required('nameRequired', 60) });
+/** A supplier is a name and a logo. */
+export const supplierInput = z.strictObject({
   name: required('nameRequired', 60),
   logoImageId: z.string().uuid().nullable().optional(),
 });
-export type NamedInput = z.input<typeof namedInput>;
+/** What the shared model and supplier service takes (a model's never has a logo). */
+export type NamedInput = z.input<typeof supplierInput>;
 
 export const jerseyInput = z.strictObject({
   teamId: id('teamRequired'),
@@ -154,7 +149,7 @@ export const jerseyInput = z.strictObject({
   mainColor: hexColor('mainColorRequired'),
   imageId: id('imageRequired'),
   imageSourceText: required('imageSourceRequired', 200),
-  imageSourceUrl: httpUrl,
+  imageSourceUrl: optionalHttpUrl(500),
   description: optionalText(2000),
   masterSponsor: optionalText(100),
   active: z.boolean().optional(),

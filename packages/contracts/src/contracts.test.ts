@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, hasAccess, languageFromHeader, registerBody } from './index.ts';
+import { formatMessage, hasAccess, httpUrl, languageFromHeader, optionalHttpUrl, registerBody } from './index.ts';
 
 describe('languageFromHeader', () => {
   it('picks pt or en by quality and falls back to pt', () => {
@@ -54,5 +54,37 @@ describe('validation keys', () => {
     });
     const wrong = registerBody.safeParse({ gender: 'robot' });
     expect(wrong.error!.issues.find((i) => i.path[0] === 'gender')?.message).toBe('invalidValue');
+  });
+});
+
+describe('URL fields (ADR 0032)', () => {
+  const first = (schema: { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } }, v: unknown) =>
+    schema.safeParse(v).error?.issues[0]?.message;
+
+  it('refuses control, invisible and whitespace characters inside, with their own key', () => {
+    for (const c of [
+      '\u0001',
+      '\u007f',
+      '\u0085',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u200b',
+      '\u202e',
+      '\u2028',
+      '\ufeff',
+      '\ud800',
+    ])
+      expect(first(httpUrl(100), `https://loja.example/a${c}b`), JSON.stringify(c)).toBe('urlCharacter');
+    expect(first(optionalHttpUrl(100), 'http://x\u0001y')).toBe('urlCharacter');
+  });
+
+  it('refuses other schemes and a missing host; takes real addresses, trimmed', () => {
+    for (const v of ['javascript:alert(1)', 'ftp://x.example', 'https://', 'https:///x', 'loja.example'])
+      expect(first(httpUrl(100), v), v).toBe('invalidUrl');
+    expect(first(httpUrl(100), '')).toBe('required');
+    expect(httpUrl(100).parse('  https://grêmio.example/açaí?x=1%20#a ')).toBe('https://grêmio.example/açaí?x=1%20#a');
+    expect(optionalHttpUrl(100).parse('')).toBeNull();
   });
 });

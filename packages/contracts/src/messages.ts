@@ -43,6 +43,7 @@ const pt = {
   invalidColor: 'Use uma cor no formato #RRGGBB.',
   invalidSeason: 'Informe um ano entre 1870 e 2100.',
   invalidUrl: 'Informe um endereço começando com http:// ou https://.',
+  urlCharacter: 'O endereço não pode ter espaços, quebras de linha nem caracteres invisíveis ou de controle.',
   // the shop's product form (the legacy jersey rule set)
   productNameMin: 'O nome deve ter ao menos 3 caracteres.',
   productTeamMin: 'O time deve ter ao menos 2 caracteres.',
@@ -171,6 +172,7 @@ const en: Record<MessageKey, string> = {
   invalidColor: 'Use a colour in the #RRGGBB format.',
   invalidSeason: 'Enter a year between 1870 and 2100.',
   invalidUrl: 'Enter an address starting with http:// or https://.',
+  urlCharacter: 'The address cannot hold spaces, line breaks or invisible or control characters.',
   // the shop's product form (the legacy jersey rule set)
   productNameMin: 'The name must have at least 3 characters.',
   productTeamMin: 'The team must have at least 2 characters.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY } from './constants.ts';
 import { PAGE_SIZE_MAX, imageRef, paged } from './catalogue.ts';
+import { httpUrl } from './validation.ts';
 
 /**
  * The shop (docs/decisions/0018-shop.md): products compared across partner stores, who sell and ship
@@ -40,12 +41,7 @@ const optionalOf = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** An outbound link: only http(s), so no `javascript:` or `data:` link can reach a page. */
-export const offerUrl = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, 'required')
-  .max(1000)
-  .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'invalidUrl');
+export const offerUrl = httpUrl(1000);
 
 export const offerInput = z.strictObject({
   storeName: atLeast(2, 'storeNameMin', 80),

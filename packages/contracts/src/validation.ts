@@ -46,6 +46,35 @@ export const email = z
   .pipe(z.email())
   .transform((v) => v.toLowerCase());
 
+/**
+ * What no address may hold anywhere: control characters (C0, DEL, C1), invisible format characters
+ * (zero-width, bidi overrides, the byte-order mark), separators and any other whitespace, and lone
+ * surrogates. Each would make a link read, log or open differently from what a moderator saw
+ * (docs/security.md item 12, ADR 0032).
+ */
+const URL_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Z}\p{Cs}\s]/u;
+/** http(s), then a host that does not start with a path, query or fragment character. */
+const HTTP_URL = /^https?:\/\/[^/$.?#][^]*$/i;
+
+const urlChecks = (schema: z.ZodString, max: number) =>
+  schema
+    .max(max)
+    .refine((v) => v === '' || !URL_FORBIDDEN.test(v), 'urlCharacter')
+    .refine((v) => v === '' || HTTP_URL.test(v), 'invalidUrl');
+
+/**
+ * Every URL field of a write (shop offers, a jersey's image source, …) is one of these two: trimmed,
+ * http(s) only, and no control, invisible or whitespace character inside, each refused with its own
+ * message on the field.
+ */
+export const httpUrl = (max: number) => urlChecks(z.string({ error: 'required' }).trim().min(1, 'required'), max);
+/** The same, optional: an empty text means "no address" (null). */
+export const optionalHttpUrl = (max: number) =>
+  urlChecks(z.string().trim(), max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
 /** Length rules only; the common-password list is checked on the server. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
+type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse';
 
 /**
  * Puts `hook` first among a route's own hooks of that kind, from an `onRoute` hook: a check that only some

@@ -12,11 +12,16 @@ declare module 'fastify' {
   }
 }
 
-/** Field path of a validation issue: "/email" → "email", "/address/0" → "address.0"; unknown keys name themselves. */
-function fieldOf(keyword: string, instancePath: string, params: { keys?: string[] }): string {
+/**
+ * The fields a validation issue is about: "/email" → ["email"], "/address/0" → ["address.0"]. An
+ * unknown-keys issue names every key it lists ("/offers/0" + coupon → "offers.0.coupon"), so a client
+ * learns of each field the route did not take (ADR 0032).
+ */
+function fieldsOf(keyword: string, instancePath: string, params: { keys?: string[] }): string[] {
   const base = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  if (keyword === 'unrecognized_keys' && params.keys?.length) return [base, params.keys[0]].filter(Boolean).join('.');
-  return base || '_';
+  if (keyword === 'unrecognized_keys' && params.keys?.length)
+    return params.keys.map((key) => [base, key].filter(Boolean).join('.'));
+  return [base || '_'];
 }
 
 /** Fastify's own client-error codes mapped to ours. */
@@ -97,12 +102,19 @@ export default fp(async function errors(app: FastifyInstance) {
       const details: Record<string, string> = {};
       for (const v of error.validation) {
         const issue = v.params as { keys?: string[]; maximum?: unknown; minimum?: unknown; values?: unknown[] };
-        const field = fieldOf(v.keyword, v.instancePath, issue);
         const params: Record<string, string | number> = {};
         if (issue.maximum !== undefined) params.max = Number(issue.maximum);
         if (issue.minimum !== undefined) params.min = Number(issue.minimum);
         if (Array.isArray(issue.values)) params.values = issue.values.join(', ');
-        details[field] ??= formatMessage(lang, v.message ?? 'invalidValue', params);
+        // The first message per field; an own property even for a field called "toString" or "__proto__".
+        for (const field of fieldsOf(v.keyword, v.instancePath, issue))
+          if (!Object.hasOwn(details, field))
+            Object.defineProperty(details, field, {
+              value: formatMessage(lang, v.message ?? 'invalidValue', params),
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
       }
       return reply.status(400).send(send(lang, 400, 'VALIDATION_FAILED', {}, details));
     }

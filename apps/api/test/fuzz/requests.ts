@@ -4,7 +4,7 @@
  * oversized or broken bodies, odd headers). docs/security.md item 15.
  */
 import fc from 'fast-check';
-import type { Operation } from './openapi.ts';
+import type { JsonSchema, Operation } from './openapi.ts';
 import {
   PROTOTYPE_KEYS,
   type Pools,
@@ -384,4 +384,150 @@ export function prepare(op: Operation, request: FuzzRequest, token: string | nul
     ...(payload !== undefined ? { payload } : {}),
     acceptLanguage,
   };
+}
+
+// ---- unknown fields (docs/security.md item 11, ADR 0032) ----
+
+/** Names a client might slip in: mass-assignment favourites, near-misses of real fields, prototype names. */
+const UNKNOWN_NAMES = [
+  'roles',
+  'role',
+  'isAdmin',
+  'id',
+  'userId',
+  'active',
+  'createdAt',
+  'passwordHash',
+  'confirmedAt',
+  'logoImageId',
+  'crestImageId',
+  'slug',
+  'counted',
+  'toString',
+  'constructor',
+  'a.b',
+  'ação',
+  ' ',
+];
+const unknownName = fc.oneof(fc.constantFrom(...UNKNOWN_NAMES), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,24}$/));
+/** Any JSON without NUL (which the text check would name first, with its own message). */
+const plainJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 20 }).map(withoutNul),
+  fc.constant(['Admin']),
+  fc.constant({ nested: true }),
+);
+function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '');
+}
+
+/** An object of a body that its schema closes (additionalProperties: false), with its dotted path. */
+export interface ClosedObject {
+  path: string;
+  target: Record<string, unknown>;
+  known: string[];
+}
+
+/** The branch of a union a value was drawn from: its keys all known and its constants equal. */
+function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return branches[0];
+  const v = value as Record<string, unknown>;
+  return branches.find(
+    (b) =>
+      b.properties !== undefined &&
+      Object.keys(v).every((k) => k in b.properties!) &&
+      Object.entries(b.properties).every(
+        ([k, p]) => (p.const === undefined || v[k] === p.const) && (p.enum?.length !== 1 || v[k] === p.enum[0]),
+      ),
+  );
+}
+
+/** Every closed object of a body, outermost first. A map (a record: additionalProperties is a schema) is not one. */
+export function closedObjects(schema: JsonSchema | undefined, value: unknown, path = ''): ClosedObject[] {
+  if (!schema || value === null || typeof value !== 'object' || value instanceof Raw) return [];
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union) return closedObjects(branchFor(union, value), value, path);
+  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
+  if (Array.isArray(value)) return value.flatMap((item, i) => closedObjects(schema.items, item, at(i)));
+  const object = value as Record<string, unknown>;
+  const own: ClosedObject[] =
+    schema.properties && schema.additionalProperties === false
+      ? [{ path, target: object, known: Object.keys(schema.properties) }]
+      : [];
+  return [...own, ...Object.keys(object).flatMap((k) => closedObjects(schema.properties?.[k], object[k], at(k)))];
+}
+
+/**
+ * Callers the operation admits, so the request gets past access to validation.
+ */
+function admittedCaller(op: Operation): fc.Arbitrary<Caller> {
+  const admitted: Record<string, Caller[]> = {
+    public: CALLERS,
+    signedIn: ['member', 'moderator', 'admin'],
+    moderator: ['moderator', 'admin'],
+    admin: ['admin'],
+  };
+  return fc.constantFrom(...(admitted[op.access ?? 'admin'] ?? ['admin']));
+}
+
+export interface UnknownFieldRequest {
+  request: FuzzRequest;
+  /** Where the unknown field goes among the body's closed objects (the body itself for a write without one). */
+  at: number;
+  name: string;
+  value: unknown;
+}
+
+/** A well-formed request for a write, by a caller it admits, to carry one field the operation does not know. */
+export function unknownFieldRequest(op: Operation, pools: Pools): fc.Arbitrary<UnknownFieldRequest> {
+  return fc
+    .record({
+      request: requestFor(op, pools).map((r) => ({ ...r, mutations: [] })),
+      caller: admittedCaller(op),
+      acceptLanguage: fc.constantFrom(undefined, 'pt', 'en', 'pt-BR', 'en-GB,en;q=0.9'),
+      at: fc.nat(),
+      name: unknownName,
+      value: plainJson,
+    })
+    .map(({ request, caller, acceptLanguage, ...rest }) => ({
+      request: { ...request, caller, acceptLanguage },
+      ...rest,
+    }));
+}
+
+/**
+ * The request with its unknown field in place, and the field's dotted path the 400 must name. A write
+ * that takes no body gets a body holding just that field.
+ */
+export function withUnknownField(op: Operation, u: UnknownFieldRequest): { request: FuzzRequest; field: string } {
+  const body: unknown = u.request.body === undefined ? {} : structuredClone(u.request.body);
+  const closed = op.body
+    ? closedObjects(op.body, body)
+    : [{ path: '', target: body as Record<string, unknown>, known: [] }];
+  if (closed.length === 0) throw new Error(`${op.key}: its body has no closed object to add a field to`);
+  const { path, target, known } = closed[u.at % closed.length]!;
+  let name = u.name;
+  while (known.includes(name)) name = `${name}X`;
+  withOwnKey(target, name, u.value);
+  return { request: { ...u.request, body }, field: path ? `${path}.${name}` : name };
+}
+
+/**
+ * Where a body schema leaves an object open: one with named fields but no `additionalProperties:
+ * false`, so fields it does not name would pass (and be dropped, or kept unseen). Paths are dotted,
+ * '' for the body itself, `[]` for an array's items.
+ */
+export function openObjects(schema: JsonSchema | undefined, path = ''): string[] {
+  if (!schema) return [];
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  const own = schema.properties && schema.additionalProperties !== false ? [path] : [];
+  return [
+    ...own,
+    ...Object.entries(schema.properties ?? {}).flatMap(([k, s]) => openObjects(s, at(k))),
+    ...openObjects(schema.items, at('[]')),
+    ...(typeof schema.additionalProperties === 'object' ? openObjects(schema.additionalProperties, at('*')) : []),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) => openObjects(s, path)),
+  ];
 }

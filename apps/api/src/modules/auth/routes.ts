@@ -261,12 +261,18 @@ export default async function authRoutes(
     formScope.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/social/:provider/callback',
       {
-        schema: { tags, params: providerParams, body: callbackInput },
+        // The identity provider's own form (Apple adds `user` and `id_token`), not a Manto client's: the one
+        // body that takes fields it does not name, and says so (a loose object); only code, state and error
+        // are passed on (ADR 0032).
+        schema: { tags, params: providerParams, body: callbackInput.loose() },
         config: { access: 'public', ...perIp(30, '1 minute') },
       },
       async (request, reply) => {
         const query = new URLSearchParams();
-        for (const [k, v] of Object.entries(request.body)) if (v !== undefined) query.set(k, v);
+        for (const k of ['code', 'state', 'error'] as const) {
+          const v = request.body[k];
+          if (v !== undefined) query.set(k, v);
+        }
         return reply.redirect(`${opts.publicUrl}/api/auth/social/${request.params.provider}/callback?${query}`, 303);
       },
     );

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, manageNamedQuery, manageNamed, manageNamedList, namedInput } from '@manto/contracts';
+import {
+  errorEnvelope,
+  manageNamedQuery,
+  manageNamed,
+  manageNamedList,
+  modelInput,
+  supplierInput,
+} from '@manto/contracts';
 import type { CatalogueKind } from './repository.ts';
 import type { CatalogueService } from './service.ts';
 
@@ -9,6 +16,8 @@ const errors = { '4xx': errorEnvelope };
 const idParams = z.strictObject({ id: z.string().uuid() });
 /** Each kind's path under /api/manage/, also its docs tag. */
 const PATHS: Record<CatalogueKind, string> = { MODEL: 'models', SUPPLIER: 'suppliers' };
+/** Each kind's body: a model has no logo, so one sent is refused by name (ADR 0032). */
+const INPUTS = { MODEL: modelInput, SUPPLIER: supplierInput } as const;
 
 /** The management routes of one kind of catalogue record; registered once per kind. */
 export default async function catalogueRoutes(app: FastifyInstance, opts: { records: CatalogueService }) {
@@ -18,6 +27,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
   const tags = [path];
   const base = `/api/manage/${path}`;
   const audit = { resource: path, load: (id: string) => records.byId(id) };
+  const body = INPUTS[records.kind];
 
   r.get(
     base,
@@ -31,7 +41,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
   r.post(
     base,
     {
-      schema: { tags, body: namedInput, response: { 201: manageNamed, ...errors } },
+      schema: { tags, body, response: { 201: manageNamed, ...errors } },
       config: { access: 'moderator', audit },
     },
     async (request, reply) => reply.status(201).send(await records.create(request.body)),
@@ -40,7 +50,7 @@ export default async function catalogueRoutes(app: FastifyInstance, opts: { reco
   r.put(
     `${base}/:id`,
     {
-      schema: { tags, params: idParams, body: namedInput, response: { 200: manageNamed, ...errors } },
+      schema: { tags, params: idParams, body, response: { 200: manageNamed, ...errors } },
       config: { access: 'moderator', audit },
     },
     async (request) => records.update(request.params.id, request.body),

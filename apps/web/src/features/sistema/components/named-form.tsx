@@ -1,7 +1,7 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { namedInput, type ImageRef, type ManageNamed, type NamedInput } from '@manto/contracts';
+import { modelInput, supplierInput, type ImageRef, type ManageNamed, type NamedInput } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormErrors } from '#lib/form-errors.ts';
@@ -30,13 +30,15 @@ export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
   const { t } = useTranslation('sistema');
   const queryClient = useQueryClient();
   const [logo, setLogo] = useState<ImageRef | null>(record?.logo ?? null);
+  // Each kind's own contract: a model's refuses a logo field (ADR 0032).
+  const schema = withLogo ? supplierInput : modelInput;
   const form = useForm<NamedValues>({
     initialValues: { name: record?.name ?? '', logoImageId: record?.logo?.id ?? null },
-    validate: (values) => zodFormErrors(namedInput, toInput(values), t),
+    validate: (values) => zodFormErrors(schema, toInput(values), t),
   });
   const fields = withLogo ? ['name', 'logoImageId'] : ['name'];
 
-  /** namedInput is strict: models send only the name. */
+  /** Both contracts are strict: models send only the name. */
   function toInput(values: NamedValues): NamedInput {
     return withLogo ? values : { name: values.name };
   }
@@ -52,7 +54,7 @@ export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(namedInput.parse(toInput(values))))}>
+    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(schema.parse(toInput(values))))}>
       <Stack gap="sm">
         <TextInput
           label={t(`${kind}.fields.name`)}

@@ -195,6 +195,25 @@ describe('SistemaProductsRoute form', { timeout: 30_000 }, () => {
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('refuses an offer link holding an invisible character under its field, before anything is sent', async () => {
+    const sent = server();
+    const user = userEvent.setup();
+    const dialog = await openNewProduct(user, 'Acessórios');
+    await user.click(dialog.getByRole('button', { name: 'Adicionar oferta' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Loja' }), 'Loja Um');
+    await user.click(dialog.getByRole('textbox', { name: 'Link do produto na loja' }));
+    // A zero-width space pasted with the address (ADR 0032).
+    await user.paste('https://loja.example/cache\u200bcol');
+    await user.click(dialog.getByRole('button', { name: 'Cadastrar' }));
+
+    expect(
+      await dialog.findByText(
+        'O endereço não pode ter espaços, quebras de linha nem caracteres invisíveis ou de controle.',
+      ),
+    ).toBeTruthy();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('sends "349,90" as 34990 cents, with stock per size and an offer', async () => {
     const sent = server((r) => (r.method === 'POST' ? json(201, {}) : undefined));
     const user = userEvent.setup();
