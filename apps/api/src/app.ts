@@ -154,12 +154,17 @@ export interface BuildOptions {
   clock?: Clock;
   /** An embedded database to start from instead of an empty one (tests: a migrated template). */
   pgliteTemplate?: Blob;
+  /**
+   * False: the ranking job runs only when called (`rankingJob.runOnce`), never on its own timer — for tests
+   * whose outcome depends on which state a fit sees (segment batches, docs/segments.md).
+   */
+  scheduledRanking?: boolean;
 }
 
 export async function buildApp(
   config: Config,
   log: Logger = createLogger(config),
-  { clock = systemClock, pgliteTemplate }: BuildOptions = {},
+  { clock = systemClock, pgliteTemplate, scheduledRanking = true }: BuildOptions = {},
 ): Promise<BuiltApp> {
   const now = () => clock.now();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteTemplate, log });
@@ -493,7 +498,7 @@ export async function buildApp(
         })
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();
-  void demoSeeding.then(() => rankingJob.start(500));
+  if (scheduledRanking) void demoSeeding.then(() => rankingJob.start(500));
   // Images stored before a variant width was added get it, in the background (ImageService).
   const stopVariants = new AbortController();
   const variantsAdded = images

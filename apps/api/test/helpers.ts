@@ -52,7 +52,10 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
-  { log = pino({ level: 'silent' }) }: { log?: Logger } = {},
+  {
+    log = pino({ level: 'silent' }),
+    scheduledRanking = true,
+  }: { log?: Logger; /** False: rankings fit only through `fitRankings()`. */ scheduledRanking?: boolean } = {},
 ) {
   const mail = await startMailCapture();
   const database = await freshDatabaseUrl();
@@ -75,6 +78,7 @@ export async function createTestApp(
   const built = await buildApp(config, log, {
     clock,
     pgliteTemplate: pglite ? migratedPglite() : undefined,
+    scheduledRanking,
   });
   const { app } = built;
   const db = built.database.db;

@@ -322,12 +322,13 @@ export const SEASONS = [2019, 2020, 2021, 2022, 2023, 2024, 2025];
 /**
  * Simulated members (docs/segments.md): how many fans each club gets, and where they live. Three clubs
  * pass the default 30-voter threshold, so a fresh demo shows fanbase, country and state rankings; the
- * smaller ones show the threshold at work. One fan in twelve lives in Portugal.
+ * smaller ones show the threshold at work, and together they are enough Brazilians outside Rio and São Paulo
+ * (≥ 30) that complementary suppression leaves both states shown. One fan in twelve lives in Portugal.
  */
 export const DEMO_FANBASES: { team: string; fans: number; state: string }[] = [
   { team: 'flamengo', fans: 42, state: 'Rio de Janeiro' },
   { team: 'corinthians', fans: 38, state: 'São Paulo' },
   { team: 'palmeiras', fans: 34, state: 'SP' },
-  { team: 'gremio', fans: 16, state: 'Rio Grande do Sul' },
-  { team: 'bahia', fans: 9, state: 'BA' },
+  { team: 'gremio', fans: 24, state: 'Rio Grande do Sul' },
+  { team: 'bahia', fans: 12, state: 'BA' },
 ];

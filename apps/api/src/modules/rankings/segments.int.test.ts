@@ -73,7 +73,12 @@ function scoresOf(raw: { left_id: string; right_id: string; outcome: Vote['outco
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SEGMENT_MIN_VOTERS: String(MIN), SEGMENT_INTERVAL_SECONDS: '0' });
+  // Fits only when the test asks: which members a fit sees decides what a batch holds back (docs/segments.md).
+  t = await createTestApp(
+    { SEGMENT_MIN_VOTERS: String(MIN), SEGMENT_INTERVAL_SECONDS: '0' },
+    {},
+    { scheduledRanking: false },
+  );
   catalogue = await seedCatalogue(t.db, { teams: 3, models: ['Home', 'Away'], seasons: [2021, 2022] });
   [teamA, teamB] = catalogue.teams as [typeof teamA, typeof teamB];
   jerseysA = catalogue.jerseys.filter((j) => j.teamId === teamA.id);
