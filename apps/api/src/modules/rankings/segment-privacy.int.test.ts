@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ranking } from '@manto/contracts';
-import { rebuildPairStats } from '#db/pair-stats.ts';
-import { users, votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import { insertWins, memberWithProfile } from '#test/segments.ts';
 
 // The subtraction attacks on the segment rankings (docs/segments.md, "Threat model"), performed through the
 // public answers: the ranking pages and both export formats. Twelve fans of team A live in São Paulo; one fan
@@ -28,29 +25,6 @@ interface Counts {
 }
 /** What one public answer says of a scope: per jersey counts (null when not given), or null when not shown. */
 type Published = Map<string, Counts> | null;
-
-async function member(profile: Partial<typeof users.$inferInsert>) {
-  const m = await t.userWithRoles([]);
-  await t.db.update(users).set(profile).where(eq(users.id, m.id));
-  return m;
-}
-
-/** Votes written straight to the table (tallies rebuilt): each `winner` beats its `loser` once. */
-async function insertVotes(voter: { key: string; userId: string | null }, list: [SeededJersey, SeededJersey][]) {
-  await t.db.insert(votes).values(
-    list.map(([winner, loser], k) => ({
-      duelId: randomUUID(),
-      scope: 'global',
-      leftId: k % 2 ? winner.id : loser.id,
-      rightId: k % 2 ? loser.id : winner.id,
-      outcome: k % 2 ? 'left' : 'right',
-      voterKey: voter.key,
-      userId: voter.userId,
-      issuedAt: new Date(Date.now() - 5000),
-    })),
-  );
-  await rebuildPairStats(t.db);
-}
 
 const num = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' && x !== '' ? Number(x) : null);
 const countsOf = (row: Record<string, unknown>): Counts => ({
@@ -133,20 +107,20 @@ beforeAll(async () => {
   b = catalogue.jerseys.filter((j) => j.teamId === tb!.id);
   // Visitors vote across both teams (fewer than five votes each: never judged as outliers).
   for (let v = 0; v < 4; v++)
-    await insertVotes({ key: `v:crowd${v}`, userId: null }, [
+    await insertWins(t, { key: `v:crowd${v}`, userId: null }, [
       [a[v]!, b[v]!],
       [b[(v + 1) % 4]!, a[(v + 1) % 4]!],
     ]);
   for (let i = 0; i < MIN + 2; i++) {
-    const m = await member({ favouriteTeamId: ta!.id, country: 'Brasil', state: 'São Paulo' });
+    const m = await memberWithProfile(t, { favouriteTeamId: ta!.id, country: 'Brasil', state: 'São Paulo' });
     paulistas.push(m);
-    await insertVotes({ key: `u:${m.id}`, userId: m.id }, [
+    await insertWins(t, { key: `u:${m.id}`, userId: m.id }, [
       [a[i % 4]!, a[(i + 1) % 4]!],
       [a[(i + 2) % 4]!, a[(i + 3) % 4]!],
     ]);
   }
-  acreano = await member({ favouriteTeamId: tb!.id, country: 'Brasil', state: 'Acre' });
-  await insertVotes({ key: `u:${acreano.id}`, userId: acreano.id }, [
+  acreano = await memberWithProfile(t, { favouriteTeamId: tb!.id, country: 'Brasil', state: 'Acre' });
+  await insertWins(t, { key: `u:${acreano.id}`, userId: acreano.id }, [
     [b[0]!, b[1]!],
     [b[2]!, b[3]!],
     [b[0]!, b[2]!],

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ranking, rankingResponse, segmentsResponse } from '@manto/contracts';
 import { queryRows } from '#db/client.ts';
-import { rebuildPairStats } from '#db/pair-stats.ts';
-import { users, votes } from '#db/schema/index.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { TestClock } from '#test/clock.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import { insertWins, memberWithProfile } from '#test/segments.ts';
 import pino from 'pino';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import { type Vote, aggregate, fit, toEloScale } from './bradley-terry/index.ts';
@@ -27,29 +25,6 @@ let others: SeededJersey[];
 const fansA: { id: string; email: string; accessToken: string }[] = [];
 const fansB: { id: string; email: string }[] = [];
 const optedOut: { id: string; email: string }[] = [];
-
-async function member(profile: Partial<typeof users.$inferInsert>) {
-  const m = await t.userWithRoles([]);
-  await t.db.update(users).set(profile).where(eq(users.id, m.id));
-  return m;
-}
-
-/** Votes written straight to the table (tallies rebuilt): each `winner` beats its `loser` once. */
-async function insertVotes(voter: { key: string; userId: string | null }, list: [SeededJersey, SeededJersey][]) {
-  await t.db.insert(votes).values(
-    list.map(([winner, loser], k) => ({
-      duelId: randomUUID(),
-      scope: 'global',
-      leftId: k % 2 ? winner.id : loser.id,
-      rightId: k % 2 ? loser.id : winner.id,
-      outcome: k % 2 ? 'left' : 'right',
-      voterKey: voter.key,
-      userId: voter.userId,
-      issuedAt: new Date(Date.now() - 5000),
-    })),
-  );
-  await rebuildPairStats(t.db);
-}
 
 async function ranking(query: string): Promise<Ranking> {
   const res = await t.inject({ method: 'GET', url: `/api/rankings?pageSize=100&${query}` });
@@ -85,27 +60,37 @@ beforeAll(async () => {
   others = catalogue.jerseys.filter((j) => j.teamId !== teamA.id);
   // Visitors think A's jerseys are the worst; A's own fans vote them up.
   for (let v = 0; v < 6; v++)
-    await insertVotes(
+    await insertWins(
+      t,
       { key: `v:crowd${v}`, userId: null },
       others.flatMap((o) => jerseysA.map((a) => [o, a] as [SeededJersey, SeededJersey])),
     );
   for (let i = 0; i < MIN + 2; i++) {
-    const m = await member({ favouriteTeamId: teamA.id, country: i % 2 ? 'Brasil' : ' brazil ', state: 'São Paulo' });
+    const m = await memberWithProfile(t, {
+      favouriteTeamId: teamA.id,
+      country: i % 2 ? 'Brasil' : ' brazil ',
+      state: 'São Paulo',
+    });
     fansA.push(m);
-    await insertVotes({ key: `u:${m.id}`, userId: m.id }, [
+    await insertWins(t, { key: `u:${m.id}`, userId: m.id }, [
       [jerseysA[i % 4]!, others[i % others.length]!],
       [others[(i + 1) % others.length]!, others[(i + 2) % others.length]!],
     ]);
   }
   for (let i = 0; i < 3; i++) {
-    const m = await member({ favouriteTeamId: teamB.id, country: 'BR', state: 'rj' });
+    const m = await memberWithProfile(t, { favouriteTeamId: teamB.id, country: 'BR', state: 'rj' });
     fansB.push(m);
-    await insertVotes({ key: `u:${m.id}`, userId: m.id }, [[others[i]!, jerseysA[i]!]]);
+    await insertWins(t, { key: `u:${m.id}`, userId: m.id }, [[others[i]!, jerseysA[i]!]]);
   }
   for (let i = 0; i < 3; i++) {
-    const m = await member({ favouriteTeamId: teamA.id, country: 'Brasil', state: 'SP', segmentOptOut: true });
+    const m = await memberWithProfile(t, {
+      favouriteTeamId: teamA.id,
+      country: 'Brasil',
+      state: 'SP',
+      segmentOptOut: true,
+    });
     optedOut.push(m);
-    await insertVotes({ key: `u:${m.id}`, userId: m.id }, [[jerseysA[i]!, others[i]!]]);
+    await insertWins(t, { key: `u:${m.id}`, userId: m.id }, [[jerseysA[i]!, others[i]!]]);
   }
   await t.fitRankings();
 });
@@ -224,7 +209,7 @@ describe('segment rankings', () => {
   it('refits only the segments whose votes changed; opt-outs below the threshold hide the segment after their wait', async () => {
     expect(await t.fitRankings()).toEqual([]);
     // A visitor's vote changes the global and neutral tallies, not any segment of people.
-    await insertVotes({ key: 'v:late', userId: null }, [[others[0]!, others[1]!]]);
+    await insertWins(t, { key: 'v:late', userId: null }, [[others[0]!, others[1]!]]);
     const fitted = await t.fitRankings();
     expect(fitted).toContain('global');
     expect(fitted).toContain('neutral');
@@ -276,7 +261,7 @@ describe('the segment interval', () => {
       // Its first run refits everything the app's job left, segments included.
       expect(await job.runOnce({ force: true })).toContain('neutral');
       // A fan of A votes for their team: the global ranking follows at once, the segments wait their turn.
-      await insertVotes({ key: `u:${fansA[5]!.id}`, userId: fansA[5]!.id }, [[jerseysA[3]!, others[3]!]]);
+      await insertWins(t, { key: `u:${fansA[5]!.id}`, userId: fansA[5]!.id }, [[jerseysA[3]!, others[3]!]]);
       const early = await job.runOnce();
       expect(early).toContain('global');
       expect(early).not.toContain('country:BR');
