@@ -1,8 +1,9 @@
-import { ADMIN, expect, loginViaUi, newUser, registerUser, test } from './support/fixtures.ts';
+import { ADMIN, expect, loginViaUi, newUser, registerUser, signIn, test } from './support/fixtures.ts';
 
 test('a member without a role is denied the management area and sees no Manager link', async ({ page, request }) => {
   const member = await registerUser(request, newUser('member'));
-  await loginViaUi(page, member.email, member.password);
+  await signIn(page, member);
+  await page.goto('/app/');
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   await expect(nav.getByRole('link', { name: 'Camisas' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sistema' })).toHaveCount(0);
@@ -13,7 +14,8 @@ test('a member without a role is denied the management area and sees no Manager 
 });
 
 test('the admin sees the Manager link in the header and opens /app/sistema', async ({ page }) => {
-  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
+  await page.goto('/app/');
   const nav = page.getByRole('navigation', { name: 'Navegação principal' });
   const manager = nav.getByRole('link', { name: 'Sistema' });
   await expect(manager).toBeVisible();

@@ -109,6 +109,29 @@ export async function registerUser(request: APIRequestContext, user: TestUser = 
   return user;
 }
 
+/**
+ * Signs `page`'s browser in without the form, for every journey that is not about signing in (the
+ * form has its own journeys): the API's login from the test's address (its device cookie lands in the
+ * context), then the session written where the app keeps it (localStorage `manto.user` and
+ * `manto.tokens`, base64 of UTF-8 JSON: apps/web/src/lib/auth-store.ts) before the next page's scripts
+ * run. Once per tab (a sessionStorage mark), so signing out in the journey stays signed out.
+ */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { accessToken, refreshToken, expiresAt, ...sessionUser } = (await res.json()) as Record<string, unknown>;
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+  await page.addInitScript(
+    ([stored, tokens]) => {
+      if (sessionStorage.getItem('e2e.signedIn')) return;
+      sessionStorage.setItem('e2e.signedIn', '1');
+      localStorage.setItem('manto.user', stored);
+      localStorage.setItem('manto.tokens', tokens);
+    },
+    [encode(sessionUser), encode({ accessToken, refreshToken, expiresAt })] as const,
+  );
+}
+
 /** Signs in through the login form and waits until the app has left the login page. */
 export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes('/app/auth/login')) await page.goto('/app/auth/login');
@@ -194,7 +217,19 @@ interface ConsoleGuard {
  * Every test fails on a browser console error or an uncaught page error (architecture.md,
  * habit 9), unless the test allowed that exact message as an expected network failure.
  */
+let addresses = 0;
+/**
+ * A client address of the test's own (a /24 per test; the stack trusts one proxy hop), so per-address
+ * limits and network checks (votes, sign-ins, visitors) see each journey alone, as if each ran on its
+ * own machine, and journeys can run side by side.
+ */
+export function testAddress(workerIndex: number): string {
+  return `172.${16 + (workerIndex % 16)}.${++addresses % 256}.${1 + Math.floor(workerIndex / 16)}`;
+}
+
 export const test = base.extend<{ consoleErrors: ConsoleGuard }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) =>
+    use({ ...extraHTTPHeaders, 'x-forwarded-for': testAddress(testInfo.workerIndex) }),
   consoleErrors: [
     async ({ context }, use, testInfo) => {
       const errors: string[] = [];
