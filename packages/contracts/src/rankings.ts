@@ -65,6 +65,11 @@ export const duel = z.object({
   left: duelJersey,
   right: duelJersey,
   expiresAt: z.string(),
+  /**
+   * The server's minimum decision time (VOTE_MIN_DECISION_MS): a left/right/tie/both-bad answer sooner than
+   * this after the duel was issued is refused (422 VOTE_TOO_FAST). Clients hold a quick vote until then.
+   */
+  minDecisionMs: z.number().int().min(0),
 });
 export type Duel = z.infer<typeof duel>;
 

@@ -32,6 +32,7 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
           left: duelSide(a, 1512.3),
           right: duelSide(b, 1487.7),
           expiresAt: '2026-11-24T12:00:00.000Z',
+          minDecisionMs: 700,
         },
         jerseysCount: 200,
       },
@@ -59,13 +60,13 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
             answeredMatches: 1,
           },
         },
-        duel: { token: 't', left: duelSide(b, 1500), right: duelSide(a, -3.5), expiresAt: 'x' },
+        duel: { token: 't', left: duelSide(b, 1500), right: duelSide(a, -3.5), expiresAt: 'x', minDecisionMs: 0 },
         jerseysCount: 8,
       },
       // A fresh visitor's answer brings the id it was issued (ADR 0023).
       {
         scope: { team: null, model: null, tournament: null },
-        duel: { token: 'u', left: duelSide(a, 1500), right: duelSide(b, 1500), expiresAt: 'y' },
+        duel: { token: 'u', left: duelSide(a, 1500), right: duelSide(b, 1500), expiresAt: 'y', minDecisionMs: 100 },
         jerseysCount: 2,
         voterId: 'v1.5f0c1c1e-8b7a-4c1d-9a4e-2f9d3c2b1a00.AAAAAAAAAAAAAAAAAAAAAA',
       },
@@ -89,7 +90,7 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
     const plain = { ...duelSide(a, 1500) };
     const answer = {
       scope: { team: null, model: null, tournament: null },
-      duel: { token: 't', left: plain, right: duelSide(b, 1500), expiresAt: 'x' },
+      duel: { token: 't', left: plain, right: duelSide(b, 1500), expiresAt: 'x', minDecisionMs: 0 },
       jerseysCount: 2,
     };
     expect(nextDuelJson(answer)).toBe(JSON.stringify(answer));
@@ -102,7 +103,7 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
   it('writes a vote’s answer byte for byte as JSON.stringify, its next duel included', () => {
     const next: NextDuel = {
       scope: { team: null, model: null, tournament: null },
-      duel: { token: 'n.t', left: duelSide(b, 1490), right: duelSide(a, 1510), expiresAt: 'y' },
+      duel: { token: 'n.t', left: duelSide(b, 1490), right: duelSide(a, 1510), expiresAt: 'y', minDecisionMs: 100 },
       jerseysCount: 200,
     };
     const results: VoteResult[] = [

@@ -36,13 +36,13 @@ export function nextDuelJson(next: NextDuel): string {
   if (
     typeof next.jerseysCount !== 'number' ||
     !isPlain(next, id === undefined ? 3 : 4) ||
-    (d !== null && !isPlain(d, 4))
+    (d !== null && !isPlain(d, 5))
   )
     return JSON.stringify(next);
   const duel =
     d === null
       ? 'null'
-      : `{"token":${JSON.stringify(d.token)},"left":${sideJson(d.left)},"right":${sideJson(d.right)},"expiresAt":${JSON.stringify(d.expiresAt)}}`;
+      : `{"token":${JSON.stringify(d.token)},"left":${sideJson(d.left)},"right":${sideJson(d.right)},"expiresAt":${JSON.stringify(d.expiresAt)},"minDecisionMs":${JSON.stringify(d.minDecisionMs)}}`;
   const tail = id === undefined ? '' : `,"voterId":${JSON.stringify(id)}`;
   return `{"scope":${JSON.stringify(next.scope)},"duel":${duel},"jerseysCount":${JSON.stringify(next.jerseysCount)}${tail}}`;
 }

@@ -38,6 +38,9 @@ describe('duels', () => {
     expect(voteResponse.parse(body)).toEqual(body);
     expect(body.counted).toBe(true);
     expect(body.left.change).toBeGreaterThan(0);
+    // Each duel says how soon it may be answered: this app's VOTE_MIN_DECISION_MS, 0.
+    expect(first.duel.minDecisionMs).toBe(0);
+    expect(body.next.duel.minDecisionMs).toBe(0);
     expect(body.right.change).toBeLessThan(0);
     expect(body.crowd).toEqual({ leftWins: 1, rightWins: 0, ties: 0 });
     expect(body.next.duel.token).not.toBe(first.duel.token);

@@ -215,7 +215,13 @@ export class DuelService {
       voterKey: voter.key,
       issuedAt,
     });
-    return { token, left, right, expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString() };
+    return {
+      token,
+      left,
+      right,
+      expiresAt: new Date(issuedAt + DUEL_TTL_SECONDS * 1000).toISOString(),
+      minDecisionMs: this.settings.minDecisionMs,
+    };
   }
 
   async vote(input: { token: string; outcome: VoteOutcome; skipReason?: SkipReason }, voter: Voter) {

@@ -4,6 +4,7 @@
  * Runs on PGlite and PostgreSQL.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { VoteResult } from '@manto/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '#test/catalogue.ts';
 import {
@@ -205,6 +206,17 @@ describe('whose duel it is', () => {
 });
 
 describe('decision time', () => {
+  it('tells the client the minimum in every duel it issues (VOTE_MIN_DECISION_MS, 700 by default), so it can hold a quick vote', async () => {
+    const me = visitor(t);
+    const duel = await duelOf(t, me, main());
+    expect(duel).toMatchObject({ minDecisionMs: 700 });
+    t.clock.advance(700);
+    const res = await vote(t, me, duel.token, 'left');
+    expect(res.statusCode, res.body).toBe(200);
+    // The next duel, brought by the vote's answer, says the same.
+    expect(res.json<VoteResult>().next.duel).toMatchObject({ minDecisionMs: 700 });
+  });
+
   it('refuses a vote 699 ms after the duel with 422 and stores nothing; at 700 ms the same token is taken and flagged fast', async () => {
     const me = visitor(t);
     const duel = await duelOf(t, me, main());

@@ -36,9 +36,10 @@ const COBALT = jersey('j2', 'Cobalt FC', '2023', 'Reserva');
 const DELTA = jersey('j3', 'Delta EC', '2022', 'Terceira');
 const ESTRELA = jersey('j4', 'Estrela SC', '2021', 'Goleiro');
 
-const duelOf = (token: string, left: DuelJersey, right: DuelJersey): NextDuel => ({
+// The server's minimum decision time is 0 here unless a test sets one: the client then holds a vote 50 ms.
+const duelOf = (token: string, left: DuelJersey, right: DuelJersey, minDecisionMs = 0): NextDuel => ({
   scope: { team: null, model: null, tournament: null },
-  duel: { token, left, right, expiresAt: '2099-01-01T00:00:00.000Z' },
+  duel: { token, left, right, expiresAt: '2099-01-01T00:00:00.000Z', minDecisionMs },
   jerseysCount: 4,
 });
 
@@ -122,8 +123,9 @@ function renderDuel() {
   );
 }
 
-const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` });
-// A vote is held until 750 ms after the pair appeared; what follows it takes longer than findBy's 1 s.
+// Patience, not a speed goal: the first render on a busy 2-core machine can take seconds.
+const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` }, { timeout: 10_000 });
+// What follows a vote (its hold, the result, the next pair) may take longer than findBy's 1 s on a busy machine.
 const AFTER_VOTE = { timeout: 3000 };
 
 beforeAll(() => initTestI18n('pt'));
@@ -135,7 +137,8 @@ afterEach(async () => {
   await i18n.changeLanguage('pt');
 });
 
-describe('DuelScreen', () => {
+// Patience, not a speed goal: on a busy 2-core machine a screen with a vote and the next pair can pass 5 s.
+describe('DuelScreen', { timeout: 30_000 }, () => {
   it('shows the duel asked for while its code loaded, without asking twice; a later screen asks anew', async () => {
     let served = 0;
     const sent = stubServer((request) => {
@@ -177,6 +180,29 @@ describe('DuelScreen', () => {
     expect(screen.queryByRole('button', { name: 'Escolher Aurora FC 2024 · Titular' })).toBeNull();
     expect(sent.filter(isVote).map((request) => request.body)).toEqual([{ token: 'token-1', outcome: 'left' }]);
     expect(sent.filter(isNext)).toHaveLength(1);
+  });
+
+  it('holds a quick vote until the duel’s own minimum decision time has passed, then sends it', async () => {
+    // The fake clock also moves with real time (shouldAdvanceTime), so the screen runs as usual; the minimum
+    // is long enough that no real pause on a busy machine reaches it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'], shouldAdvanceTime: true });
+    const sent = stubServer((request) => {
+      if (isNext(request)) return json(200, duelOf('token-slow', AURORA, COBALT, 60_000));
+      if (isVote(request)) return json(200, leftWins(SECOND));
+      return json(404, {});
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderDuel();
+
+    await user.click(await choose('Aurora FC 2024 · Titular'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    // Held, not refused: nothing sent yet, and no error on screen.
+    expect(sent.filter(isVote)).toHaveLength(0);
+    expect(screen.queryByText(messages.pt.VOTE_TOO_FAST)).toBeNull();
+
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await screen.findByText('Você escolheu Aurora FC 2024 · Titular', {}, AFTER_VOTE)).toBeTruthy();
+    expect(sent.filter(isVote).map((request) => request.body)).toEqual([{ token: 'token-slow', outcome: 'left' }]);
   });
 
   it.each([

@@ -14,7 +14,7 @@ import { retryClock } from '../lib/format.ts';
 import { outcomeForKey } from '../lib/keyboard.ts';
 import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
 import { preloadPair } from '#lib/preload-image.ts';
-import { holdBeforeSending, sleep } from '../lib/timing.ts';
+import { holdBeforeSending, holdFor, sleep } from '../lib/timing.ts';
 import { classifyVoteError } from '../lib/vote-errors.ts';
 import { DuelBoard } from './duel-board.tsx';
 import type { AnsweredDuel } from './duel-result.tsx';
@@ -36,7 +36,8 @@ interface DuelScreenProps {
 }
 
 /**
- * A duel screen for one scope: fetches a duel, votes (held until 750 ms after the pair appeared),
+ * A duel screen for one scope: fetches a duel, votes (held until the server's minimum decision time, which
+ * the duel carries, and a margin have passed since the pair appeared: 750 ms by default),
  * shows the result and moves to the next pair the vote's answer brought, once its images are in
  * the cache. Refused votes show the server's message and a fresh duel; a limit (429) says in plain words
  * when to try again, and a refused duel offers the ranking meanwhile (ADR 0028); nothing is a dead end.
@@ -92,7 +93,7 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
       const base = dataUpdatedAt;
       try {
         // Quicker than the server accepts: wait out the rest instead of showing an error.
-        const hold = holdBeforeSending(shownAt.current, performance.now());
+        const hold = holdBeforeSending(shownAt.current, performance.now(), holdFor(duel.minDecisionMs));
         if (hold > 0) await sleep(hold);
         const answer = await sendVote({ token: duel.token, outcome, ...(skipReason ? { skipReason } : {}) });
         if (!alive.current) return;

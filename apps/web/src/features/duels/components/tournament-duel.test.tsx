@@ -46,7 +46,13 @@ const scope = (answered: number) => ({
 const next = (answered: number, pair: [DuelJersey, DuelJersey] | null): NextDuel => ({
   scope: scope(answered),
   duel: pair
-    ? { token: `token-${answered}`, left: pair[0], right: pair[1], expiresAt: '2099-01-01T00:00:00.000Z' }
+    ? {
+        token: `token-${answered}`,
+        left: pair[0],
+        right: pair[1],
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        minDecisionMs: 0,
+      }
     : null,
   jerseysCount: 8,
 });
@@ -69,7 +75,8 @@ const AFTER_VOTE = { timeout: 3000 };
 
 const renderVote = () =>
   renderScreen(<TournamentDuelRoute />, { path: '/torneios/copa/votar', route: '/torneios/:slug/votar' });
-const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` });
+// Patience, not a speed goal: the first render on a busy 2-core machine can take seconds.
+const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` }, { timeout: 10_000 });
 
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => {
@@ -77,7 +84,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('tournament duel', () => {
+// Patience, not a speed goal: on a busy 2-core machine a screen with a vote and the next pair can pass 5 s.
+describe('tournament duel', { timeout: 30_000 }, () => {
   it('names the tournament and round, counts the matches, and hides the crowd after a vote', async () => {
     const sent = fakeServer((r) => {
       if (isVisitor(r)) return json(200, VISITOR);

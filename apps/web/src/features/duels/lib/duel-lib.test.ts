@@ -3,7 +3,7 @@ import { ApiError, SessionEndedError } from '#lib/api-client.ts';
 import { changeTone, crowdSplit, formatChange, formatRating, retryClock } from './format.ts';
 import { outcomeForKey } from './keyboard.ts';
 import { detectSwipe } from './swipe.ts';
-import { holdBeforeSending, MIN_DECISION_MS } from './timing.ts';
+import { holdBeforeSending, holdFor } from './timing.ts';
 import { classifyVoteError } from './vote-errors.ts';
 
 describe('keyboard mapping', () => {
@@ -101,15 +101,23 @@ describe('result formatting', () => {
 });
 
 describe('vote timing', () => {
-  it('holds a vote made before 750 ms until 750 ms have passed', () => {
-    expect(MIN_DECISION_MS).toBe(750);
-    expect(holdBeforeSending(1000, 1000)).toBe(750);
-    expect(holdBeforeSending(1000, 1300)).toBe(450);
-    expect(holdBeforeSending(1000, 1749.5)).toBe(1);
-    expect(holdBeforeSending(1000, 1750)).toBe(0);
-    expect(holdBeforeSending(1000, 5000)).toBe(0);
+  it('holds a vote 50 ms past the server’s minimum: 750 ms for the default 700, 150 ms for 100', () => {
+    expect(holdFor(700)).toBe(750);
+    expect(holdFor(100)).toBe(150);
+    expect(holdFor(0)).toBe(50);
+    expect(holdFor(-5)).toBe(50);
+  });
+
+  it('holds a vote made before the hold until the hold has passed', () => {
+    const min = holdFor(700);
+    expect(holdBeforeSending(1000, 1000, min)).toBe(750);
+    expect(holdBeforeSending(1000, 1300, min)).toBe(450);
+    expect(holdBeforeSending(1000, 1749.5, min)).toBe(1);
+    expect(holdBeforeSending(1000, 1750, min)).toBe(0);
+    expect(holdBeforeSending(1000, 5000, min)).toBe(0);
+    expect(holdBeforeSending(1000, 1100, holdFor(100))).toBe(50);
     // A clock that went backwards waits the whole time rather than risk a refusal.
-    expect(holdBeforeSending(1000, 900)).toBe(750);
+    expect(holdBeforeSending(1000, 900, min)).toBe(750);
   });
 });
 
