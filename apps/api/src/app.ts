@@ -205,7 +205,9 @@ export async function buildApp(
   // One report of Redis's health for all of this process's connections (docs/security.md items 13 and 24).
   const redisHealth = new RedisHealth(log, now);
   // Login failures are counted where every process sees them: Redis when configured (ADR 0011).
-  const loginFailures = createFailureThrottle(config.redisUrl, log, redisHealth);
+  const loginFailures = createFailureThrottle(config.redisUrl, log, redisHealth, {
+    baseDelayMs: config.loginBackoffMs,
+  });
   const auth = new AuthService({
     db,
     sessions,

@@ -22,6 +22,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
     expect(config.social.google).toBeNull();
     expect(config.votes).toEqual({ minDecisionMs: 700, ratePerMinute: 60, dailyCap: 500 });
+    expect(config.loginBackoffMs).toBe(1_000);
+  });
+
+  it('takes the first sign-in backoff wait from LOGIN_BACKOFF_MS, between 1 ms and 60 s', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LOGIN_BACKOFF_MS: '60000' }).loginBackoffMs).toBe(60_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOGIN_BACKOFF_MS: '0' })).toThrow(/LOGIN_BACKOFF_MS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOGIN_BACKOFF_MS: '60001' })).toThrow(/LOGIN_BACKOFF_MS/);
   });
 
   it('seeds demo data by default only outside production; production seeds it only when asked', () => {

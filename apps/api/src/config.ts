@@ -71,6 +71,9 @@ const envSchema = z.object({
   // 60: a visitor voting once a second never meets it (ADR 0028).
   VOTE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   VOTE_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // After the free sign-in attempts (docs/security.md item 2) the first wait is this long, doubling with each
+  // further failure up to 60 s. 1 s in production; the browser tests set 60 s so the first wait is reached at once.
+  LOGIN_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
   // Prometheus scrapes /api/metrics with this Bearer token; without it the route is off (404).
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
   RANKING_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
@@ -142,6 +145,8 @@ export interface Config {
   };
   /** Bearer token for GET /api/metrics; null turns the route off (404). */
   metricsToken: string | null;
+  /** The first wait after the free sign-in attempts; it doubles with each further failure, up to 60 s. */
+  loginBackoffMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -219,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       segmentMaxWaitHours: e.SEGMENT_MAX_WAIT_HOURS,
     },
     metricsToken: e.METRICS_TOKEN ?? null,
+    loginBackoffMs: e.LOGIN_BACKOFF_MS,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localSecret(dataDir);

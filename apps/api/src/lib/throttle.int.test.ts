@@ -28,6 +28,33 @@ async function script(t: FailureThrottle): Promise<number[]> {
   return answers;
 }
 
+/** Two free failures, then the wait asked for at each attempt, failing again right after each wait. */
+async function waits(t: FailureThrottle): Promise<number[]> {
+  const rule = [{ key: 'base', free: 2 }];
+  const answers: number[] = [];
+  let at = 1_800_000_000_000;
+  for (let i = 0; i < 6; i++) {
+    let wait = await t.attempt(rule, `b${i}`, at);
+    answers.push(wait);
+    while (wait > 0) wait = await t.attempt(rule, `b${i}`, (at += wait * 1000));
+  }
+  return answers;
+}
+
+const BACKOFF = [
+  [1_000, [0, 0, 1, 2, 4, 8]],
+  [60_000, [0, 0, 60, 60, 60, 60]],
+  [250, [0, 0, 1, 1, 1, 2]],
+] as const;
+
+describe('the backoff after the free failures', () => {
+  it('starts at the configured base (LOGIN_BACKOFF_MS, 1 s by default) and doubles up to the 60 s cap', async () => {
+    for (const [baseDelayMs, expected] of BACKOFF)
+      expect(await waits(new MemoryFailureThrottle({ baseDelayMs }))).toEqual(expected);
+    expect(await waits(new MemoryFailureThrottle())).toEqual(BACKOFF[0][1]);
+  });
+});
+
 const redisUp = await redisSuitesRun('throttle.int.test');
 
 describe.skipIf(!redisUp)('RedisFailureThrottle', () => {
@@ -44,6 +71,14 @@ describe.skipIf(!redisUp)('RedisFailureThrottle', () => {
     const expected = await script(new MemoryFailureThrottle());
     expect(expected.filter((w) => w > 0).length).toBeGreaterThan(0);
     expect(await script(open(`test:${randomUUID()}:`))).toEqual(expected);
+  });
+
+  it('waits from the configured base, doubling, up to the cap, exactly as memory does', async () => {
+    for (const [baseDelayMs, expected] of BACKOFF) {
+      const redis = new RedisFailureThrottle(REDIS_URL, silent, { baseDelayMs }, `test:${randomUUID()}:`);
+      opened.push(redis);
+      expect(await waits(redis)).toEqual(expected);
+    }
   });
 
   it('lets two processes together take only the free attempts of a key, even all at once', async () => {

@@ -4,8 +4,8 @@ import { RedisHealth, connectRedis } from './redis.ts';
 
 /**
  * Escalating delay after repeated failures (login; docs/security.md item 2, ADR 0011). Under one key,
- * after `free` failures within the window each further attempt must wait 2^(n-free) s after the
- * last one, capped at `maxDelaySeconds`: with free = 10 and a 60 s cap, at most about 10 + 3600/60 = 70
+ * after `free` failures within the window each further attempt must wait 2^(n-free) × `baseDelayMs`
+ * (1 s) after the last one, capped at `maxDelaySeconds`: with free = 10 and a 60 s cap, at most about 10 + 3600/60 = 70
  * attempts an hour stay possible (ASVS asks for at most 100).
  *
  * An attempt is counted *before* the password is checked and forgiven if it succeeds, so parallel
@@ -18,11 +18,13 @@ export interface ThrottleRule {
 }
 
 export interface ThrottleSettings {
+  /** The first wait after the free failures (LOGIN_BACKOFF_MS); it doubles with each further failure. */
+  baseDelayMs: number;
   maxDelaySeconds: number;
   windowMs: number;
 }
 
-const DEFAULTS: ThrottleSettings = { maxDelaySeconds: 60, windowMs: 3_600_000 };
+const DEFAULTS: ThrottleSettings = { baseDelayMs: 1_000, maxDelaySeconds: 60, windowMs: 3_600_000 };
 /** Failures kept per key: more never lengthen the delay (it is capped long before). */
 const KEEP = 128;
 
@@ -57,7 +59,7 @@ export class MemoryFailureThrottle implements FailureThrottle {
   private waitMs(rule: ThrottleRule, now: number): number {
     const list = this.recent(rule.key, now);
     if (list.length < rule.free) return 0;
-    const delayMs = Math.min(2 ** (list.length - rule.free), this.s.maxDelaySeconds) * 1000;
+    const delayMs = Math.min(2 ** (list.length - rule.free) * this.s.baseDelayMs, this.s.maxDelaySeconds * 1000);
     return Math.max(0, list.at(-1)!.at + delayMs - now);
   }
 
@@ -96,7 +98,7 @@ export class MemoryFailureThrottle implements FailureThrottle {
 
 // One sorted set per key (score = time of the failure). Checks every key first, then counts the
 // attempt under all of them, in one script so two processes never both slip under a limit.
-// KEYS: the rule keys. ARGV: now, windowMs, maxDelayMs, attemptId, keep, then one `free` per key.
+// KEYS: the rule keys. ARGV: now, windowMs, maxDelayMs, attemptId, keep, baseDelayMs, then one `free` per key.
 // Returns the milliseconds still to wait, 0 when the attempt was counted.
 const ATTEMPT_SCRIPT = `local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -105,10 +107,10 @@ local wait = 0
 for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
   local n = redis.call('ZCARD', key)
-  local free = tonumber(ARGV[5 + i])
+  local free = tonumber(ARGV[6 + i])
   if n >= free then
     local last = redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')
-    local delay = math.min(math.pow(2, n - free) * 1000, maxDelay)
+    local delay = math.min(math.pow(2, n - free) * tonumber(ARGV[6]), maxDelay)
     local remaining = tonumber(last[2]) + delay - now
     if remaining > wait then wait = remaining end
   end
@@ -168,6 +170,7 @@ export class RedisFailureThrottle implements FailureThrottle {
             this.s.maxDelaySeconds * 1000,
             attemptId,
             KEEP,
+            this.s.baseDelayMs,
             ...rules.map((r) => r.free),
           ),
         );
@@ -201,6 +204,13 @@ export class RedisFailureThrottle implements FailureThrottle {
   }
 }
 
-export function createFailureThrottle(redisUrl: string | null, log: Logger, health?: RedisHealth): FailureThrottle {
-  return redisUrl ? new RedisFailureThrottle(redisUrl, log, {}, undefined, health) : new MemoryFailureThrottle();
+export function createFailureThrottle(
+  redisUrl: string | null,
+  log: Logger,
+  health?: RedisHealth,
+  settings: Partial<ThrottleSettings> = {},
+): FailureThrottle {
+  return redisUrl
+    ? new RedisFailureThrottle(redisUrl, log, settings, undefined, health)
+    : new MemoryFailureThrottle(settings);
 }
