@@ -36,12 +36,13 @@ const mobile = {
   hasTouch: true,
 };
 
-/** Specs that cast votes (see the duels and rankings projects); tournament votes count in the global ranking. */
-const VOTING = /(duels|rankings|segments|tournaments)(\.mobile)?\.spec\.ts$/;
-const LOGIN_THROTTLE = /login-throttle\.spec\.ts$/;
-const PRODUCTS = /products\.spec\.ts$/;
-/** Publishing terms binds every signed-in account: see the 'terms' project. */
+/**
+ * Publishing terms binds every signed-in account: see the 'terms' project. Every other journey owns its data
+ * (its own teams, jerseys, users, tournaments; a client address of its own per test: support/fixtures.ts) and
+ * checks what holds whatever the others do, so they all run side by side.
+ */
 const TERMS = /(^|\/)terms\.spec\.ts$/;
+const SCREENSHOTS = /screenshots\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -51,8 +52,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   // Patience, not speed goals: on a 2-core CI machine two browsers, the app and its ranking job share
-  // the cores. There the longest journeys (two members, three axe scans) took 55–65 s, and parts drawn
-  // after the page settles (the rankings' pickers, the table's code) more than 10 s to appear.
+  // the cores. There the longest journeys (an admin and a visitor, a cup's round) took 55–65 s, and parts
+  // drawn after the page settles (the rankings' pickers, the table's code) more than 10 s to appear.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: 'list',
@@ -67,41 +68,14 @@ export default defineConfig({
     navigationTimeout: 15_000,
   },
   projects: [
-    {
-      name: 'desktop',
-      use: desktop,
-      testIgnore: [/\.mobile\.spec\.ts$/, /screenshots\.spec\.ts$/, VOTING, LOGIN_THROTTLE, TERMS, PRODUCTS],
-    },
-    { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/, testIgnore: VOTING },
-    // The login throttle journey counts sign-ins from this machine's one address (30 a minute per
-    // address): alone, so other journeys' sign-ins in the same minute cannot push it over.
-    { name: 'login-throttle', use: desktop, testMatch: LOGIN_THROTTLE, dependencies: ['desktop', 'mobile'] },
-    // Journeys that vote in the global duel or a tournament run after the others (a vote on another
-    // journey's jersey would rightly block its deletion: votes are append-only), and the rankings
-    // journeys, which check an order their own votes make, after the duel journeys.
-    // The products journey reads exact dashboard inventory counts: alone, so the shop journey's
-    // products (desktop project) cannot move them in between.
-    { name: 'products', use: desktop, testMatch: PRODUCTS, dependencies: ['login-throttle'] },
-    { name: 'duels', use: desktop, testMatch: /(duels|tournaments)\.spec\.ts$/, dependencies: ['products'] },
-    { name: 'duels-mobile', use: mobile, testMatch: /duels\.mobile\.spec\.ts$/, dependencies: ['products'] },
-    // The segment journeys (segments.spec.ts) check rankings by who voted, which their own fans' votes make.
-    {
-      name: 'rankings',
-      use: desktop,
-      testMatch: /(rankings|segments)\.spec\.ts$/,
-      dependencies: ['duels', 'duels-mobile'],
-    },
-    {
-      name: 'rankings-mobile',
-      use: mobile,
-      testMatch: /rankings\.mobile\.spec\.ts$/,
-      dependencies: ['duels', 'duels-mobile'],
-    },
-    // Publishing new terms makes every signed-in account accept them before any write (403
-    // TERMS_NOT_ACCEPTED), which would break the journeys still running: this one runs after all.
-    { name: 'terms', use: desktop, testMatch: TERMS, dependencies: ['rankings', 'rankings-mobile'] },
-    // Only with SCREENSHOTS=1 (the spec skips itself otherwise); it sets its own viewports.
-    { name: 'screenshots', use: desktop, testMatch: /screenshots\.spec\.ts$/ },
+    { name: 'desktop', use: desktop, testIgnore: [/\.mobile\.spec\.ts$/, SCREENSHOTS, TERMS] },
+    { name: 'mobile', use: mobile, testMatch: /\.mobile\.spec\.ts$/ },
+    // The one journey that cannot share the stack: publishing new terms makes every signed-in account (the
+    // admin that seeds every catalogue included) accept them before any write, 403 TERMS_NOT_ACCEPTED. It is
+    // global by nature, so it runs last, alone; it is one short journey.
+    { name: 'terms', use: desktop, testMatch: TERMS, dependencies: ['desktop', 'mobile'] },
+    // Only for `npm run test:full` (SCREENSHOTS=1); they set their own viewports.
+    ...(process.env.SCREENSHOTS ? [{ name: 'screenshots', use: desktop, testMatch: SCREENSHOTS }] : []),
   ],
   webServer: {
     command: 'node --import tsx apps/web/e2e/support/stack.ts',

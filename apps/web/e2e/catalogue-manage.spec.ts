@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, loginViaUi, registerUser, test } from './support/fixtures.ts';
+import { seedCatalogue } from './support/catalogue.ts';
+import { ADMIN, expect, registerUser, signIn, test } from './support/fixtures.ts';
 
 const suffix = Math.random().toString(36).slice(2, 7);
 const TEAM = `Clube Teste ${suffix}`;
@@ -22,14 +23,17 @@ async function submit(page: Page, button: 'Cadastrar' | 'Salvar', toast: string 
 }
 
 // One journey: each step builds on the records the previous one made (docs/product.md §2 Sistema, §5 messages).
-test('a moderator builds a jersey in Sistema, sees it in public, edits, deactivates and deletes it', async ({
+// The jersey deleted is one that was never active: an active one can be drawn in another journey's global duel
+// meanwhile, and a voted jersey rightly cannot be deleted (votes are append-only).
+test('a moderator builds a jersey in Sistema, sees it in public, edits and deactivates it, and deletes another', async ({
   page,
+  request,
   consoleErrors,
 }) => {
   test.setTimeout(150_000);
   // The empty-form submits below are refused by the client; the server refusals log 4xx in Chromium.
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 40\d/);
-  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
 
   await test.step('create a team, with the spec messages for missing fields', async () => {
     await page.goto('/app/sistema/times');
@@ -132,20 +136,28 @@ test('a moderator builds a jersey in Sistema, sees it in public, edits, deactiva
     await expect(page.getByRole('heading', { name: 'Nenhum time encontrado' })).toBeVisible();
   });
 
-  await test.step('delete it through the confirmation', async () => {
+  await test.step('delete a jersey that was never active, through the confirmation', async () => {
+    const draft = await seedCatalogue(request, {
+      suffix,
+      teams: [{ name: 'Rascunho', jerseys: [{ model: 'Descarte', supplier: 'Outra', season: 2019, active: false }] }],
+    });
+    const doomed = `Rascunho ${suffix} 2019 Descarte ${suffix}`;
+    expect(draft.teams[0]!.jerseys[0]!.active).toBe(false);
     await page.goto(`/app/sistema/camisas?busca=${encodeURIComponent(suffix)}`);
-    await page.getByRole('button', { name: `Excluir ${name}` }).click();
+    await page.getByRole('button', { name: `Excluir ${doomed}` }).click();
     const confirm = page.getByRole('dialog');
-    await expect(confirm.getByText(`Excluir a camisa ${name}?`)).toBeVisible();
+    await expect(confirm.getByText(`Excluir a camisa ${doomed}?`)).toBeVisible();
     await confirm.getByRole('button', { name: 'Excluir', exact: true }).click();
     await expect(page.getByText('Camisa excluída.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Nenhuma camisa encontrada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Excluir ${doomed}` })).toHaveCount(0);
+    // The other one, deactivated, stays.
+    await expect(page.getByRole('switch', { name: `Ativa: ${name}` })).not.toBeChecked();
   });
 });
 
 test('a member is denied every Sistema screen', async ({ page, request }) => {
   const member = await registerUser(request);
-  await loginViaUi(page, member.email, member.password);
+  await signIn(page, member);
   for (const path of [
     '/app/sistema',
     '/app/sistema/times',

@@ -1,6 +1,6 @@
 import type { JerseyRating, Profile } from '@manto/contracts';
 import { type SeededJersey, type SeededTeam, seedCatalogue } from './support/catalogue.ts';
-import { expect, expectNoSeriousA11yViolations, loginViaUi, test } from './support/fixtures.ts';
+import { expect, signIn, test } from './support/fixtures.ts';
 import { waitForJerseyRating, waitForRanking } from './support/rankings.ts';
 import { type Fan, SEGMENT_MIN_VOTERS, makeFanbase, makeVoters } from './support/segments.ts';
 
@@ -75,7 +75,6 @@ test('the neutral switch and the region picker narrow the global ranking, kept i
     'href',
     '/api/rankings/export?segment=neutral&format=csv',
   );
-  await expectNoSeriousA11yViolations(page, 'neutral ranking');
 
   // A reload keeps it; the export is the neutral snapshot.
   await page.reload();
@@ -107,7 +106,6 @@ test('the neutral switch and the region picker narrow the global ranking, kept i
     }),
   ).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, 'region below the threshold');
 });
 
 test('the fanbase ranking: from the rankings and the team pages, with its voters and export', async ({ page }) => {
@@ -129,7 +127,6 @@ test('the fanbase ranking: from the rankings and the team pages, with its voters
     'href',
     `/api/rankings/export?segment=fans%3A${team.slug}&format=json`,
   );
-  await expectNoSeriousA11yViolations(page, 'fanbase ranking');
 
   await page.goto(`/app/rankings/times/${team.slug}`);
   await page.getByRole('link', { name: `O que a torcida do ${team.name} acha` }).click();
@@ -155,7 +152,6 @@ test('the jersey page compares the global, neutral and own fans scores on one ax
   await expect(
     block.getByText(new RegExp(`^\\+\\d+ entre a torcida do ${team.name} · -\\d+ no ranking neutro$`)),
   ).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'jersey comparison');
   await block.getByRole('link', { name: 'Ver o que a torcida acha' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/rankings/torcidas/${team.slug}$`));
 });
@@ -165,7 +161,7 @@ test('fans opt out: alone a change waits for its batch; ten together take the fa
   request,
 }) => {
   const fan = fans[0]!;
-  await loginViaUi(page, fan.email, fan.password);
+  await signIn(page, fan);
   await page.goto('/app/auth/perfil');
   const optOut = page.getByRole('checkbox', {
     name: 'Não usar meu time e minha região nas estatísticas por torcida e região',
@@ -173,7 +169,6 @@ test('fans opt out: alone a change waits for its batch; ten together take the fa
   await expect(optOut).not.toBeChecked();
   await expect(page.getByText('Seus votos continuam contando nos rankings global, neutro e dos times.')).toBeVisible();
   await expect(page.getByText('junto com a de outras pessoas, o que pode levar alguns dias.')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'profile with the opt-out');
   await optOut.click();
   await expect(optOut).toBeChecked();
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -197,5 +192,4 @@ test('fans opt out: alone a change waits for its batch; ten together take the fa
   await expect(page.getByRole('heading', { level: 1, name: `O que a torcida do ${team.name} acha` })).toBeVisible();
   await expect(page.getByRole('heading', { name: PRIVACY })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, 'fanbase below the threshold');
 });

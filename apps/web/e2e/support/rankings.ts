@@ -7,9 +7,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Ranking, JerseyRating, NextDuel, VisitorIdResponse, VoteOutcome, VoteResult } from '@manto/contracts';
 
-/** The API refuses answers faster than ~700 ms after the duel was issued. */
-const DECISION_MS = 780;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits out the server's minimum decision time, which each duel carries (VOTE_MIN_DECISION_MS: 100 ms in the
+ * e2e stack), counted from when the duel arrived here, after the server issued it; a few ms more for timers.
+ */
+export const lookAt = (duel: { minDecisionMs: number }) => sleep(duel.minDecisionMs + 10);
 
 export interface Voter {
   /** A visitor id (X-Voter-Id), issued by the server at the visitor's first vote … */
@@ -53,7 +57,7 @@ export async function castVotes(request: APIRequestContext, options: VoteOptions
   for (let i = 0; i < options.count; i++) {
     const duel = next.duel;
     if (!duel) throw new Error(`no duel in scope ${options.team ?? 'global'} (${next.jerseysCount} jerseys)`);
-    await sleep(DECISION_MS);
+    await lookAt(duel);
     const vote = await request.post('/api/duels/votes', {
       headers,
       data: { token: duel.token, outcome: options.choose(duel.left.id, duel.right.id) },

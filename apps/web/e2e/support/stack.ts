@@ -153,6 +153,11 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'false',
     // Journeys vote quickly from one IP and want to see the ranking move within seconds.
     VOTE_RATE_PER_MINUTE: '600',
+    // Short limits, so no journey waits on a real one: a duel may be answered 100 ms after it was issued (each
+    // duel says so, and the browser holds a quick vote until then), and after five failed sign-ins the next
+    // wait is 60 s at once (login-throttle.spec.ts reaches it without waiting out the doubling).
+    VOTE_MIN_DECISION_MS: '100',
+    LOGIN_BACKOFF_MS: '60000',
     RANKING_INTERVAL_SECONDS: '2',
     // The segment journeys (segments.spec.ts) make a fanbase of 10, the lowest threshold allowed.
     SEGMENT_MIN_VOTERS: '10',

@@ -10,11 +10,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ManageTournament, NextDuel, TournamentDetail, VoteOutcome, VoteResult } from '@manto/contracts';
 import { adminToken } from './catalogue.ts';
-import type { Voter } from './rankings.ts';
+import { lookAt, type Voter } from './rankings.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The API refuses answers faster than ~700 ms after the duel was issued. */
-const DECISION_MS = 780;
 
 export interface NewTournament {
   namePt: string;
@@ -108,8 +106,8 @@ export async function voteInRound(
   let next = (await res.json()) as NextDuel;
   let answered = 0;
   while (next.duel) {
-    await sleep(DECISION_MS);
     const duel = next.duel;
+    await lookAt(duel);
     const vote = await request.post('/api/duels/votes', {
       headers,
       data: { token: duel.token, outcome: choose(duel.left.id, duel.right.id) },
