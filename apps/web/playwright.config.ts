@@ -64,7 +64,8 @@ export default defineConfig({
     colorScheme: 'light',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 10_000,
+    // As patient as `expect`: with every journey side by side on a loaded machine a click once took over 10 s.
+    actionTimeout: 15_000,
     navigationTimeout: 15_000,
   },
   projects: [

@@ -21,8 +21,11 @@ export function stack(): StackInfo {
   return stackCache;
 }
 
-/** Polls the SMTP capture for the newest mail to `to` whose subject matches. */
-export async function readMail(to: string, subjectMatch: RegExp | string, timeoutMs = 10_000): Promise<CapturedMail> {
+/**
+ * Polls the SMTP capture for the newest mail to `to` whose subject matches. Patient: a journey that registers
+ * sixteen members at once (segments.spec.ts) on a busy 2-core machine waits more than 10 s for the outbox.
+ */
+export async function readMail(to: string, subjectMatch: RegExp | string, timeoutMs = 30_000): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   const matches = (subject: string) =>
     typeof subjectMatch === 'string' ? subject.includes(subjectMatch) : subjectMatch.test(subject);
