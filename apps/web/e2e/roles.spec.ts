@@ -45,7 +45,7 @@ test('an unknown Sistema path is guarded: signed out it asks for login, signed i
 }) => {
   await page.goto('/app/sistema/nao-existe');
   await expect(page).toHaveURL(/\/app\/auth\/login$/);
-  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await page.goto('/app/sistema/nao-existe');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Menu do sistema' })).toBeVisible();

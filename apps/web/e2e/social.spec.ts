@@ -1,5 +1,9 @@
 import { APP_URL, expect, openUserMenu, stack, test, uniqueEmail } from './support/fixtures.ts';
 
+// The local provider signs one chosen identity at a time (POST /oidc/identity, stack-wide): these two, the
+// only journeys that choose it, run one after the other in one worker even when files run fully parallel.
+test.describe.configure({ mode: 'default' });
+
 test('Google sign-in through the local OIDC provider; Facebook and Apple unavailable', async ({ page }) => {
   const identity = {
     sub: `google-${Date.now()}`,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { ADMIN, expect, waitForAnimations } from './fixtures.ts';
+import { ADMIN, expect, test, testAddress, waitForAnimations } from './fixtures.ts';
 
 // What the screenshot specs share (`SCREENSHOTS=1 … --project screenshots`): where the PNGs go, the two
 // devices, every device × scheme × language, and a page already signed in with the theme and language set.
@@ -28,7 +28,7 @@ export const VIEWS: View[] = (Object.keys(DEVICES) as View['device'][]).flatMap(
 
 const sessions = new Map<string, { body: Record<string, unknown>; at: number }>();
 
-/** One sign-in per account and worker for a few minutes: sign-ins are limited to 30 a minute per address. */
+/** One sign-in per account and worker for a few minutes: the shots of one screen need not hash the password 8 times. */
 async function signIn(request: APIRequestContext, account: { email: string; password: string }) {
   const cached = sessions.get(account.email);
   if (cached && Date.now() - cached.at < 4 * 60_000) return cached.body;
@@ -66,6 +66,8 @@ export async function viewPage(
     colorScheme: view.scheme,
     locale: view.lang === 'pt' ? 'pt-BR' : 'en-GB',
     timezoneId: 'America/Sao_Paulo',
+    // The test's own client address, as the test's page and request have (fixtures.ts).
+    extraHTTPHeaders: { 'x-forwarded-for': testAddress(test.info().workerIndex) },
   });
   await context.addInitScript((stored) => {
     if (location.protocol !== 'http:') return;
