@@ -69,6 +69,8 @@ export async function createTestApp(
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Cheap password hashes: the suites register and sign in hundreds of times (lib/passwords.ts).
+      PASSWORD_HASHING: 'test',
       ...env,
     },
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },
