@@ -71,8 +71,9 @@ export async function createTestApp(
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
-      // Cheap password hashes: the suites register and sign in hundreds of times (lib/passwords.ts).
-      PASSWORD_HASHING: 'test',
+      // Cheap password hashes: the suites register and sign in hundreds of times (lib/passwords.ts). Only
+      // under NODE_ENV=test, which the few production-mode apps of the suites leave for their own.
+      PASSWORD_HASHING: (env.NODE_ENV ?? 'test') === 'test' ? 'test' : 'standard',
       ...env,
     },
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },
