@@ -2,23 +2,89 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests run once; API integration tests (*.int.test.ts) run on embedded PGlite and, when
- * TEST_DATABASE_URL is set, again on a real PostgreSQL server.
+ * Unit and web tests run once. API integration tests (*.int.test.ts) run on two database legs:
+ *
+ * - The full leg runs every integration file: PostgreSQL when TEST_DATABASE_URL is set (production's
+ *   database, and the only one with several connections, so the only place real concurrency, row locks,
+ *   lease races and two-process tests happen); embedded PGlite otherwise, so a developer without
+ *   PostgreSQL still runs everything.
+ * - With PostgreSQL full, PGlite (the default embedded database) runs the subset below: the files whose
+ *   SQL or driver could behave differently there. `MANTO_TEST_TIER=full` (npm run test:full) runs both
+ *   legs in full.
  */
-const integration = (name: string, db: string) => ({
+const tier = process.env.MANTO_TEST_TIER === 'full' ? 'full' : 'ci';
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const INTEGRATION = 'apps/api/**/*.int.test.ts';
+
+/**
+ * The PGlite subset when PostgreSQL runs in full. What stays out talks to the database only through
+ * plain query-builder reads and writes that both engines answer alike (auth flows, the login throttle,
+ * social sign-in, catalogue and feedback CRUD, plugins, Redis, web assets) or is PostgreSQL-only anyway;
+ * the fuzz suite runs on the full leg only (`npm run fuzz` runs it on both).
+ */
+export const PGLITE_SUBSET = [
+  // The drivers: prepared statements, how each returns rows, counts and timestamps.
+  'apps/api/src/db/prepared.int.test.ts',
+  // The vote statement (vote row, Elo deltas, pair tally and daily count in one SQL statement), its
+  // batches, invariants under concurrent votes, the caps it counts and the pair sampler's lease.
+  'apps/api/src/modules/duels/duels.int.test.ts',
+  'apps/api/src/modules/duels/votes-batch.int.test.ts',
+  'apps/api/src/modules/duels/votes-invariants.int.test.ts',
+  'apps/api/src/modules/duels/votes-limits.int.test.ts',
+  'apps/api/src/modules/duels/votes-pairs.int.test.ts',
+  'apps/api/src/modules/duels/votes-visitors.int.test.ts',
+  // Rankings: the repository's raw SQL (snapshots, entries, segment membership), the fit job's lease,
+  // segments and their privacy thresholds, exports.
+  'apps/api/src/modules/rankings/rankings.int.test.ts',
+  'apps/api/src/modules/rankings/job.int.test.ts',
+  'apps/api/src/modules/rankings/segments.int.test.ts',
+  'apps/api/src/modules/rankings/segment-privacy.int.test.ts',
+  'apps/api/src/modules/rankings/export.int.test.ts',
+  // Votes: trace retention sweep (lease, raw deletes) and the streamed export, whose chunking differs
+  // on PGlite (app.ts).
+  'apps/api/src/modules/votes/vote-traces.int.test.ts',
+  'apps/api/src/modules/votes/votes-export.int.test.ts',
+  // Outbox claims, mail requests taken in a transaction, the sender's lease.
+  'apps/api/src/modules/mail/mail.int.test.ts',
+  // Row locks (FOR UPDATE) and raw SQL: rounds and their job's lease, stock, user search, terms
+  // acceptance, account deletion and export.
+  'apps/api/src/modules/tournaments/tournaments.int.test.ts',
+  'apps/api/src/modules/shop/shop.int.test.ts',
+  'apps/api/src/modules/users/users.int.test.ts',
+  'apps/api/src/modules/terms/terms.int.test.ts',
+  'apps/api/src/modules/me/delete-account.int.test.ts',
+  'apps/api/src/modules/me/export.int.test.ts',
+  // The audit trail and metrics read raw SQL (lease lag); the demo seeds in bulk (PGlite is what a
+  // fresh install seeds into).
+  'apps/api/src/plugins/audit.int.test.ts',
+  'apps/api/src/plugins/metrics.int.test.ts',
+  'apps/api/src/modules/demo/demo.int.test.ts',
+  // A database gone from under the app: each driver fails in its own way, readiness must say so.
+  'apps/api/src/modules/health/health.int.test.ts',
+  // The real server process on embedded PGlite, migrated from scratch (skipped on the PostgreSQL leg).
+  'apps/api/src/server.int.test.ts',
+];
+
+/**
+ * Safety nets for a loaded machine, never a judgement of speed (no test asserts how long it took): under
+ * load Vitest's default 5 s failed jsdom screens and bootstrap fits that take half a second when quiet.
+ */
+const patience = { testTimeout: 120_000, hookTimeout: 120_000 };
+
+const integration = (name: string, db: string, include: string[]) => ({
   test: {
     name,
-    include: ['apps/api/**/*.int.test.ts'],
+    include,
     environment: 'node',
     env: { TEST_DB: db },
-    // PGlite apps start from one migrated template instead of a fresh initdb each.
-    globalSetup: db === 'pglite' ? ['apps/api/test/pglite-template.ts'] : [],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Each leg starts its apps from one migrated template instead of migrating a fresh database each.
+    globalSetup: [db === 'pglite' ? 'apps/api/test/pglite-template.ts' : 'apps/api/test/postgres-template.ts'],
+    ...patience,
   },
 });
 
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const pgliteFull = !hasPostgres || tier === 'full';
 
 export default defineConfig({
   test: {
@@ -33,6 +99,7 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/api/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          ...patience,
         },
       },
       {
@@ -41,10 +108,11 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/lib/testing/dom-setup.ts'],
+          ...patience,
         },
       },
-      integration('api-pglite', 'pglite'),
-      ...(hasPostgres ? [integration('api-postgres', 'postgres')] : []),
+      integration('api-pglite', 'pglite', pgliteFull ? [INTEGRATION] : PGLITE_SUBSET),
+      ...(hasPostgres ? [integration('api-postgres', 'postgres', [INTEGRATION])] : []),
     ],
   },
 });

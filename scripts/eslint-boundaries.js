@@ -21,7 +21,8 @@ export function classify(relPath) {
   if (/^apps\/api\/src\/[^/]+$/.test(relPath)) return { app: 'api', layer: 'root' };
   if (/^apps\/api\/test\//.test(relPath)) return { app: 'api', layer: 'test' };
   if ((m = /^apps\/web\/src\/features\/([^/]+)\//.exec(relPath))) return { app: 'web', layer: 'feature', name: m[1] };
-  if (/^apps\/web\/src\/(components|lib|api|styles)\//.test(relPath)) return { app: 'web', layer: 'shared' };
+  if ((m = /^apps\/web\/src\/(components|lib|api|styles)\//.exec(relPath)))
+    return { app: 'web', layer: 'shared', name: m[1] };
   if (/^apps\/web\/src\/(app\/|main\.tsx$)/.test(relPath)) return { app: 'web', layer: 'app' };
   return null;
 }
@@ -33,6 +34,17 @@ const API_ALLOWED = {
   plugins: ['plugins', 'lib', 'db', 'config'],
   config: ['lib'],
   module: ['lib', 'db', 'plugins', 'config'],
+};
+
+/**
+ * What each part of the web's shared code may import, besides its own folder: lib/ (and the style
+ * sheets) at the bottom, then components/ and api/ side by side, neither reaching the other.
+ */
+const WEB_SHARED_ALLOWED = {
+  styles: [],
+  lib: ['styles'],
+  components: ['lib', 'styles'],
+  api: ['lib'],
 };
 
 /** The one file through which a module is seen by the others. */
@@ -56,13 +68,20 @@ export function violation(from, to, { isTest = false } = {}) {
     if (from.layer === to.layer && from.layer !== 'module') return null;
     return API_ALLOWED[from.layer]?.includes(to.layer) ? null : `${from.layer}/ must not import ${to.layer}/.`;
   }
-  // Web: shared (components, lib, api) → features → app.
+  // Web: lib → components, api (side by side) → features → app.
   if (from.layer === 'app') return null;
   if (to.layer === 'app') return 'Only app/ composes: nothing imports it.';
   if (to.layer === 'feature') {
     if (from.layer === 'shared') return 'Shared code (components, lib, api) must not import a feature.';
     if (to.name !== from.name) return `Feature '${from.name}' must not import feature '${to.name}'.`;
   }
+  if (
+    from.layer === 'shared' &&
+    to.layer === 'shared' &&
+    from.name !== to.name &&
+    !WEB_SHARED_ALLOWED[from.name].includes(to.name)
+  )
+    return `${from.name}/ must not import ${to.name}/: lib/ is the bottom layer, components/ and api/ sit side by side above it.`;
   return null;
 }
 

@@ -30,6 +30,11 @@ describe('manto/boundaries: a probe file importing against the direction fails l
     ['apps/web/src/features/duels/probe.tsx', "import { x } from '#app/router.tsx';"],
     ['apps/web/src/components/layout/probe.tsx', "import { x } from '../../features/auth/api/hooks.ts';"],
     ['apps/web/src/lib/probe.ts', "import { x } from '#features/duels/lib/format.ts';"],
+    // lib/ is the web's bottom layer; components/ and api/ sit side by side above it.
+    ['apps/web/src/lib/probe.ts', "import { x } from '#api/keys.ts';"],
+    ['apps/web/src/lib/deep/probe.ts', "import { x } from '../../components/empty-state.tsx';"],
+    ['apps/web/src/api/probe.ts', "import { x } from '#components/empty-state.tsx';"],
+    ['apps/web/src/components/probe.tsx', "import { x } from '../api/keys.ts';"],
   ];
   it.each(against)('%s: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toHaveLength(1);
@@ -45,6 +50,8 @@ describe('manto/boundaries: a probe file importing against the direction fails l
     ['apps/web/src/features/duels/a/b/probe.tsx', "import { x } from '../../components/duel-board.tsx';"],
     ['apps/web/src/features/duels/probe.tsx', "import { x } from '#components/empty-state.tsx';"],
     ['apps/web/src/app/router.tsx', "import { x } from '#features/duels/routes/global-duel-route.tsx';"],
+    ['apps/web/src/api/probe.ts', "import { x } from '#lib/api.ts';"],
+    ['apps/web/src/components/probe.tsx', "import { x } from '../lib/api.ts';"],
   ];
   it.each(along)('allowed: %s: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

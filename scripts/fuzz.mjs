@@ -1,6 +1,7 @@
 // `npm run fuzz`: the fuzz suite (apps/api/src/fuzz.int.test.ts) with more runs and a random seed,
 // printed first so a failure can be replayed: FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npm run fuzz.
-// Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (docs/security.md item 15).
+// Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (docs/security.md item 15): the full
+// tier (MANTO_TEST_TIER=full), where both legs run every integration file, fuzz included.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 
@@ -12,6 +13,7 @@ const replay = `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm run fuzz`;
 console.log(`fuzz: seed ${seed}, ${runs} runs per operation, on ${projects.join(' and ')}`);
 console.log(`fuzz: replay with  ${replay}\n`);
 const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), 'apps/api/src/fuzz.int.test.ts'];
-const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, FUZZ_SEED: seed, FUZZ_RUNS: runs } });
+const env = { ...process.env, MANTO_TEST_TIER: 'full', FUZZ_SEED: seed, FUZZ_RUNS: runs };
+const result = spawnSync('npx', args, { stdio: 'inherit', env });
 if (result.status !== 0) console.log(`\nfuzz: failed — replay with  ${replay}`);
 process.exit(result.status ?? 1);

@@ -77,6 +77,21 @@ describe('configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL']) expect(message).toContain(`${name}:`);
   });
 
+  it('hashes passwords at the production cost unless a test run asks for less (PASSWORD_HASHING=test)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashing).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'test', DATA_DIR: dataDir() }).passwordHashing).toBe(
+      'test',
+    );
+    const secret = 'x'.repeat(40);
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, JWT_SECRET: secret, PASSWORD_HASHING: 'test', DATA_DIR: dataDir() })).toThrow(
+        /PASSWORD_HASHING: "test" is only for NODE_ENV=test/,
+      );
+    expect(() => loadConfig({ PASSWORD_HASHING: 'cheap', DATA_DIR: dataDir() })).toThrow(/PASSWORD_HASHING/);
+    // loadConfig sets the process's hashing cost: back to the production one.
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir() });
+  });
+
   it('requires JWT_SECRET in production and both admin variables together', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
       /JWT_SECRET: required when NODE_ENV=production/,

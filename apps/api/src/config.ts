@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SEGMENT_MIN_VOTERS_DEFAULT, SEGMENT_MIN_VOTERS_FLOOR } from '@manto/contracts';
+import { type PasswordHashing, setPasswordHashing } from '#lib/passwords.ts';
 
 /** Every environment variable the product reads. Documented in the README's configuration table. */
 const bool = z
@@ -12,6 +13,8 @@ const optional = z.string().trim().min(1).optional().catch(undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Tests only: cheap password hashes (lib/passwords.ts); refused unless NODE_ENV=test.
+  PASSWORD_HASHING: z.enum(['standard', 'test']).default('standard'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -147,6 +150,8 @@ export interface Config {
   metricsToken: string | null;
   /** The first wait after the free sign-in attempts; it doubles with each further failure, up to 60 s. */
   loginBackoffMs: number;
+  /** 'test' (NODE_ENV=test only): cheap password hashes for test suites; production parameters otherwise. */
+  passwordHashing: PasswordHashing;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.success ? parsed.data : null;
   if (e) {
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
+    if (e.PASSWORD_HASHING === 'test' && e.NODE_ENV !== 'test')
+      problems.push('PASSWORD_HASHING: "test" is only for NODE_ENV=test');
     if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
       problems.push('ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither');
   }
@@ -225,8 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     loginBackoffMs: e.LOGIN_BACKOFF_MS,
+    passwordHashing: e.PASSWORD_HASHING,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = localSecret(dataDir);
+  setPasswordHashing(config.passwordHashing, config.env);
   return config;
 }

@@ -139,7 +139,7 @@ beforeAll(async () => {
       redirectTo: ['/app/', '//evil.example/', 'https://evil.example/'],
     },
   };
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 /** A fresh session per request: some operations end the session they are called with (logout). */

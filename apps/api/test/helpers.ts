@@ -32,9 +32,11 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for TEST_DB=postgres');
   const name = `manto_test_${randomBytes(6).toString('hex')}`;
+  // A copy of the run's migrated template (test/postgres-template.ts): the app's migrations find nothing to do.
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -69,6 +71,9 @@ export async function createTestApp(
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Cheap password hashes: the suites register and sign in hundreds of times (lib/passwords.ts). Only
+      // under NODE_ENV=test, which the few production-mode apps of the suites leave for their own.
+      PASSWORD_HASHING: (env.NODE_ENV ?? 'test') === 'test' ? 'test' : 'standard',
       ...env,
     },
     { databaseUrl: database.url, pgliteDir: 'memory://', webDist: null, ...overrides },

@@ -45,7 +45,7 @@ export async function startMailCapture(port = 0) {
     /** Mails sent to an address so far. */
     to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
     /** Waits for the n-th mail to an address (1-based). */
-    async waitFor(address: string, count = 1, timeoutMs = 5_000): Promise<CapturedMail> {
+    async waitFor(address: string, count = 1, timeoutMs = 60_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = mails.filter((m) => m.to.includes(address.toLowerCase()));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoFormulaCells, readCsv, undefused } from '#test/csv.ts';
 import { csvHeader, csvLine } from './downloads.ts';
-import { isStrongEnough } from './passwords.ts';
+import { ARGON2, hashPassword, isStrongEnough, setPasswordHashing, verifyPassword } from './passwords.ts';
 import { slugify } from './slug.ts';
 import { MemoryFailureThrottle } from './throttle.ts';
 
@@ -13,6 +13,34 @@ describe('password policy', () => {
     expect(isStrongEnough('a'.repeat(129))).toBe(false);
     expect(isStrongEnough('password123')).toBe(false);
     expect(isStrongEnough('Football')).toBe(false);
+  });
+});
+
+describe('password hashing', () => {
+  // The one test that hashes with the production parameters: the integration suites run with
+  // PASSWORD_HASHING=test (test/helpers.ts), which NODE_ENV=production refuses (config.test.ts).
+  it('stores argon2id at m=19 MiB, t=2, p=1 and verifies only the right password', async () => {
+    expect(ARGON2).toEqual({ algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const stored = await hashPassword('camisa-dez-1970');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, 'camisa-dez-1970')).toBe(true);
+    expect(await verifyPassword(stored, 'camisa-dez-1971')).toBe(false);
+    expect(await verifyPassword('not a hash', 'camisa-dez-1970')).toBe(false);
+  });
+
+  it('takes the cheap test cost only under NODE_ENV=test, and its hashes verify like any other', async () => {
+    expect(() => setPasswordHashing('test', 'production')).toThrow(/NODE_ENV=test/);
+    expect(() => setPasswordHashing('test', 'development')).toThrow(/NODE_ENV=test/);
+    try {
+      setPasswordHashing('test', 'test');
+      const cheap = await hashPassword('camisa-dez-1970');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+      expect(await verifyPassword(cheap, 'camisa-dez-1970')).toBe(true);
+      setPasswordHashing('standard', 'test');
+      expect(await hashPassword('camisa-dez-1970')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      setPasswordHashing('standard', 'test');
+    }
   });
 });
 

@@ -115,7 +115,7 @@ describe('access matrix, generated from the OpenAPI document', () => {
     }
     expect(cells.length).toBe(ops.length * 4);
     expect(cells.filter((c) => c.endsWith('✗'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('a route without an access rule stops the app from starting', async () => {
     const app = Fastify();

@@ -1,10 +1,12 @@
 /**
- * How hard the fuzz suite pushes. CI and `npx vitest` use a fixed seed and a bounded number of runs
- * per operation; `npm run fuzz` (scripts/fuzz.mjs) picks a random seed, prints it and runs more.
+ * How hard the fuzz suite pushes. `npm test` and `npx vitest` use a fixed seed and a few runs per
+ * operation (on the full database leg only, vitest.config.ts): a regression check, every operation, caller
+ * kind and unknown-field write still exercised. `npm run fuzz` (scripts/fuzz.mjs, part of
+ * `npm run test:full`) picks a random seed, prints it and runs 300 per operation on both legs.
  * To replay a failure: FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npm run fuzz (or the vitest command it prints).
  */
 export const DEFAULT_SEED = 20_260_115;
-export const DEFAULT_RUNS = 50;
+export const DEFAULT_RUNS = 15;
 
 function integer(name: string, fallback: number): number {
   const raw = process.env[name];

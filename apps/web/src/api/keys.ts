@@ -41,13 +41,8 @@ export const feedbackKeys = {
   mine: (page: number) => [...feedbackKeys.all, 'mine', page] as const,
 };
 
-/**
- * The signed-in member's profile (GET /api/me). Shared: the API client reloads it when a write is
- * refused for terms not yet accepted, so the re-consent dialog opens.
- */
-export const meKeys = {
-  all: ['me'] as const,
-};
+/** The signed-in member's profile: defined in lib/, because the API client itself reloads it. */
+export { meKeys } from '#lib/me-keys.ts';
 
 /**
  * The shop's public pages. Product names and descriptions come in the request's language, so every key

@@ -2,8 +2,8 @@ import { createApiClient, type LockManagerLike } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 import { i18n } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
+import { meKeys } from './me-keys.ts';
 import { queryClient } from './query-client.ts';
-import { meKeys } from '#api/keys.ts';
 
 function browserLocks(): LockManagerLike | undefined {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -7,7 +7,7 @@ function pageStillLoading() {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
 }
 /** Long enough for the page to settle (lib/when-settled.ts) and the contracts to load. */
-const SETTLED = { timeout: SETTLE_MS + 5000 };
+const SETTLED = { timeout: SETTLE_MS + 15_000 };
 function finishLoading() {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
   window.dispatchEvent(new Event('load'));

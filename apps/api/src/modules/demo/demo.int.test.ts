@@ -56,7 +56,7 @@ describe('a fresh demo', () => {
     if (t.config.databaseUrl) return;
     demo = await createTestApp({ SEED_DEMO: 'true', SHOP_ENABLED: 'true' });
     await demo.demoSeeding;
-  }, 120_000);
+  });
   afterAll(async () => demo?.close());
 
   it('keeps the pair tallies equal to its valid votes, so the ranking job reads the votes as counted', async (ctx) => {

@@ -339,12 +339,12 @@ describe('outlier networks', () => {
   let order: Map<string, number>;
   let mod: Record<string, string>;
   beforeAll(async () => {
-    // The fits happen when the test says: the background job runs once, 500 ms after start, then not for a day.
-    r = await createTestApp({
-      VOTE_MIN_DECISION_MS: '0',
-      VOTE_RATE_PER_MINUTE: '1000',
-      RANKING_INTERVAL_SECONDS: '86400',
-    });
+    // The fits happen when the test says: no background ranking job.
+    r = await createTestApp(
+      { VOTE_MIN_DECISION_MS: '0', VOTE_RATE_PER_MINUTE: '1000', RANKING_INTERVAL_SECONDS: '86400' },
+      {},
+      { scheduledRanking: false },
+    );
     const { jerseys } = await seedCatalogue(r.db, {
       teams: 1,
       models: ['Home', 'Away'],
@@ -368,10 +368,7 @@ describe('outlier networks', () => {
     );
     await r.db.insert(votes).values(crowd);
     await rebuildPairStats(r.db);
-    // A timer due after the job's first one fires after it; fitRankings then waits for that run to end, so no
-    // background fit judges the network halfway through a test.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await r.fitRankings();
+    await r.fitRankings({ force: true });
   });
   afterAll(async () => r?.close());
 

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after this long. A wait ends as soon as what it waits for is there; the
+// default second failed screens on a loaded machine, so this is a safety net, not a judgement of speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 // What jsdom lacks and Mantine reads: media queries (color scheme, useMediaQuery), element
 // resize observation and the document's font set. Minimal stand-ins: nothing matches, nothing is observed.

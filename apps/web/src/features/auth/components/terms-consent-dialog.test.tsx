@@ -28,7 +28,7 @@ afterEach(() => {
   authStore.clear();
 });
 
-describe('TermsConsentDialog', { timeout: 20_000 }, () => {
+describe('TermsConsentDialog', () => {
   it('stays closed when nothing waits for the member', async () => {
     const sent = fakeServer(() => json(200, { ...PROFILE, termsPending: false }));
     renderScreen(<TermsConsentDialog />);

@@ -47,7 +47,7 @@ function renderApp(path: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('PrivacyRoute', { timeout: 20_000 }, () => {
+describe('PrivacyRoute', () => {
   it('is reached from the footer beside the terms and says what is kept, why, for how long, and how to leave', async () => {
     await initTestI18n('pt');
     stubPrivacy();

@@ -63,7 +63,7 @@ function renderApp(path: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('TermsRoute', { timeout: 20_000 }, () => {
+describe('TermsRoute', () => {
   beforeEach(() => initTestI18n('pt'));
 
   it('is reached from the footer and shows the current terms, Markdown as elements and HTML as text', async () => {
@@ -98,7 +98,7 @@ describe('TermsRoute', { timeout: 20_000 }, () => {
   });
 });
 
-describe("TermsModal (the register form's terms)", { timeout: 20_000 }, () => {
+describe("TermsModal (the register form's terms)", () => {
   beforeEach(() => initTestI18n('pt'));
 
   it('shows the terms and links to their page in a new tab, so the form is kept', async () => {

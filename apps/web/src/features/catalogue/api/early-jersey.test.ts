@@ -72,7 +72,9 @@ describe('primeJersey', () => {
     primeJersey('/app/camisas/time/aurora');
     primeJersey('/app/rankings');
     expect(sent).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page's own requests take the early answers, after the prime has read them: no picture started.
+    await expect(api.request(jerseyPath('aurora', 'sem-foto'))).resolves.toMatchObject({ id: 'j-2' });
+    await api.request(jerseyPath('aurora', 'falha')).catch(() => undefined);
     expect(started).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ afterEach(() => {
   notify.notifySuccess.mockClear();
 });
 
-describe('FeedbackDialog', { timeout: 30_000 }, () => {
+describe('FeedbackDialog', () => {
   it('checks the fields before sending', async () => {
     const sent = fakeServer(() => json(201, created));
     const user = userEvent.setup();

@@ -1,7 +1,6 @@
 import { api } from '#lib/api.ts';
 import { definedQuery } from '#lib/api-client.ts';
-import { parseRankingSearch } from '../lib/search-params.ts';
-import type { RankingParams } from './rankings-api.ts';
+import { type RankingParams, parseRankingSearch } from '../lib/search-params.ts';
 
 // The ranking's request without zod, so the router can start it with the first screen.
 

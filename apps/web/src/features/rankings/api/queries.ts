@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type RankingParams, getRanking } from './rankings-api.ts';
+import type { RankingParams } from '../lib/search-params.ts';
+import { getRanking } from './rankings-api.ts';
 
 /** A fit runs every few minutes: a ranking read a minute ago is fresh enough, an hour ago is not. */
 const RANKING_STALE_MS = 60_000;

@@ -1,18 +1,9 @@
 import { later } from '#lib/later-schemas.ts';
 import { api } from '#lib/api.ts';
+import type { RankingParams } from '../lib/search-params.ts';
 import { rankingRequestQuery } from './early-ranking.ts';
 
 export { RANKING_PAGE_SIZE } from './early-ranking.ts';
-
-export interface RankingParams {
-  seasonFrom?: number | undefined;
-  seasonTo?: number | undefined;
-  model?: string | undefined;
-  supplier?: string | undefined;
-  /** A ranking by who voted (docs/segments.md): 'neutral', 'fans:<team>', 'country:<ISO>', 'state:<UF>'. */
-  segment?: string | undefined;
-  page: number;
-}
 
 /** The global ranking (no team) or one team's, narrowed by the filters; ranks stay the scope's. */
 export const getRanking = (teamSlug: string | null, params: RankingParams) =>

@@ -2,8 +2,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import type { Ranking } from '@manto/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RankingParams } from '../api/rankings-api.ts';
-import { RANKING_PARAM } from '../lib/search-params.ts';
+import { RANKING_PARAM, type RankingParams } from '../lib/search-params.ts';
 
 /**
  * The pickers' option lists mount at the first opening, not with the page: Mantine keeps a hidden

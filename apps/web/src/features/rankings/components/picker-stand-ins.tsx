@@ -2,7 +2,7 @@ import { Box, Group, SimpleGrid } from '@mantine/core';
 import type { Ranking } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '#lib/use-locale.ts';
-import type { RankingParams } from '../api/rankings-api.ts';
+import type { RankingParams } from '../lib/search-params.ts';
 import { regionName } from '../lib/regions.ts';
 import { loadPickers } from './pickers.ts';
 import classes from './rankings.module.css';

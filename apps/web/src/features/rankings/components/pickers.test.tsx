@@ -10,7 +10,7 @@ describe('usePickers', () => {
     act(() => {
       window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
     });
-    await waitFor(() => expect(result.current).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(result.current).not.toBeNull());
     expect(typeof result.current?.SegmentControls).toBe('function');
   });
 });

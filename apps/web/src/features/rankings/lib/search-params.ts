@@ -1,5 +1,3 @@
-import type { RankingParams } from '../api/rankings-api.ts';
-
 /** The ranking filters live in the URL under Portuguese names, like the catalogue's. */
 export const RANKING_PARAM = {
   seasonFrom: 'de',
@@ -74,6 +72,17 @@ export function withSegment(prev: URLSearchParams, choice: { neutral: boolean } 
     next.set(SEGMENT_PARAM.region, choice.region.trim().toUpperCase());
   }
   return next;
+}
+
+/** What a ranking is asked for with: its filters, segment and page (from the URL, parseRankingSearch). */
+export interface RankingParams {
+  seasonFrom?: number | undefined;
+  seasonTo?: number | undefined;
+  model?: string | undefined;
+  supplier?: string | undefined;
+  /** A ranking by who voted (docs/segments.md): 'neutral', 'fans:<team>', 'country:<ISO>', 'state:<UF>'. */
+  segment?: string | undefined;
+  page: number;
 }
 
 /** Reads the filters and page from the URL; invalid values are dropped, a reversed range is put right. */

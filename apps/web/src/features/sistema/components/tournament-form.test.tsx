@@ -1,5 +1,5 @@
 import type { JerseySummary, ManageJersey, ManageTournament, TournamentPreview } from '@manto/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '#lib/testing/i18n.ts';
@@ -126,14 +126,11 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-const SLOW = { timeout: 3000 };
-
 beforeAll(() => initTestI18n('pt'));
 
 afterEach(() => vi.unstubAllGlobals());
 
-// Typing and picking through the real Mantine inputs takes a few seconds in jsdom.
-describe('TournamentForm', { timeout: 20_000 }, () => {
+describe('TournamentForm', () => {
   it('creates a tournament starting now, its duration converted to hours', async () => {
     const sent = stubServer((r) => (isSave(r) ? json(201, tournament()) : undefined));
     const user = userEvent.setup();
@@ -249,7 +246,7 @@ describe('TournamentForm', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Começar agora' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Prévia da chave' })).toBeNull();
     // The saved pool is named, not shown as ids.
-    expect(await screen.findByText('Aurora FC 2024 Titular', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Aurora FC 2024 Titular')).toBeTruthy();
 
     const name = screen.getByRole('textbox', { name: 'Nome em português' });
     await user.clear(name);
@@ -279,7 +276,7 @@ describe('TournamentForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('TournamentPreview', { timeout: 20_000 }, () => {
+describe('TournamentPreview', () => {
   it('shows the pool count and the seeded first round, and asks again when the size changes', async () => {
     const sent = stubServer((r) =>
       isPreview(r) && (r.body as { size: number }).size === 16
@@ -290,7 +287,7 @@ describe('TournamentPreview', { timeout: 20_000 }, () => {
     renderForm(tournament());
 
     const preview = within(screen.getByRole('region', { name: 'Prévia da chave' }));
-    expect(await preview.findByText('8 camisas no grupo', {}, SLOW)).toBeTruthy();
+    expect(await preview.findByText('8 camisas no grupo')).toBeTruthy();
     expect(preview.getByText('Primeira rodada: Quartas de final')).toBeTruthy();
     const pairs = preview.getAllByRole('listitem').map((item) => item.textContent);
     expect(pairs).toEqual([
@@ -308,8 +305,6 @@ describe('TournamentPreview', { timeout: 20_000 }, () => {
     expect(
       await preview.findByText(
         'O grupo tem menos camisas que o tamanho do torneio (16): escolha um tamanho menor ou amplie o grupo.',
-        {},
-        SLOW,
       ),
     ).toBeTruthy();
     expect(preview.queryAllByRole('listitem')).toHaveLength(0);
@@ -317,11 +312,17 @@ describe('TournamentPreview', { timeout: 20_000 }, () => {
   });
 
   it('waits for a pool before asking', async () => {
-    const sent = stubServer();
-    renderForm(null);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const sent = stubServer();
+      renderForm(null);
 
-    expect(screen.getByText('Escolha o tamanho e as camisas para ver a primeira rodada.')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(sent.filter(isPreview)).toHaveLength(0);
+      expect(screen.getByText('Escolha o tamanho e as camisas para ver a primeira rodada.')).toBeTruthy();
+      // Well past the preview's debounce, on the fake clock: still nothing asked.
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(sent.filter(isPreview)).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

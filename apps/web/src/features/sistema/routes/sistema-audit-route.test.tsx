@@ -24,7 +24,7 @@ const entry = (patch: Partial<AuditEntry>): AuditEntry => ({
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SistemaAuditRoute', { timeout: 20_000 }, () => {
+describe('SistemaAuditRoute', () => {
   it('lists who changed what, with the fields before and after as text, and filters by kind of record', async () => {
     const sent = fakeServer(({ search }) =>
       json(200, {

@@ -38,7 +38,7 @@ afterEach(() => {
   setShop(false);
 });
 
-describe('SistemaDashboardRoute inventory', { timeout: 20_000 }, () => {
+describe('SistemaDashboardRoute inventory', () => {
   it('counts units, low and out of stock, each tile opening the filtered product list', async () => {
     setShop(true);
     renderScreen(<SistemaDashboardRoute />, { path: '/sistema' });

@@ -50,7 +50,7 @@ afterEach(() => {
   notify.notifySuccess.mockClear();
 });
 
-describe('SistemaFeedbacksRoute', { timeout: 30_000 }, () => {
+describe('SistemaFeedbacksRoute', () => {
   it('lists feedback with its type, status and priority; filters and sort come from the URL', async () => {
     const sent = server();
     render('/sistema/feedbacks?situacao=pending&tipo=bug&prioridade=high&ordem=-priority&q=zebra');

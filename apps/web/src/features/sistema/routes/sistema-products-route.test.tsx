@@ -102,7 +102,7 @@ afterEach(() => {
   notify.notifyError.mockClear();
 });
 
-describe('SistemaProductsRoute list', { timeout: 30_000 }, () => {
+describe('SistemaProductsRoute list', () => {
   it('shows price, units with a low/out badge and offers; filters and sort come from the URL', async () => {
     const sent = server();
     render('/sistema/produtos?stock=low&categoria=jerseys&ordem=-price');
@@ -173,7 +173,7 @@ async function openNewProduct(user: ReturnType<typeof userEvent.setup>, category
   return dialog;
 }
 
-describe('SistemaProductsRoute form', { timeout: 30_000 }, () => {
+describe('SistemaProductsRoute form', () => {
   it('shows the legacy rules under the fields before anything is sent', async () => {
     const sent = server();
     const user = userEvent.setup();

@@ -37,7 +37,7 @@ afterEach(() => {
   authStore.clear();
 });
 
-describe('SistemaTermsRoute', { timeout: 30_000 }, () => {
+describe('SistemaTermsRoute', () => {
   it('lists the versions with their status and acceptances', async () => {
     const current = version(2);
     const previous = version(1, { status: 'previous', acceptedCount: 3 });

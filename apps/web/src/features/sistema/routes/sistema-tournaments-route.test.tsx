@@ -53,7 +53,7 @@ const row = async (name: string) => within((await screen.findByText(name)).close
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SistemaTournamentsRoute', { timeout: 20_000 }, () => {
+describe('SistemaTournamentsRoute', () => {
   it('offers delete only before the start and the early close only while a round is open', async () => {
     const sent = server();
     render('/sistema/torneios?situacao=ongoing');

@@ -76,7 +76,7 @@ const row = async (name: string) => within((await screen.findByText(name)).close
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SistemaUsersRoute', { timeout: 20_000 }, () => {
+describe('SistemaUsersRoute', () => {
   it('lists roles and states, sends the filters from the URL, and renders names as text', async () => {
     const sent = server();
     render('/sistema/usuarios?papel=Moderator&ativo=nao&confirmado=sim&busca=jo%C3%A3o');

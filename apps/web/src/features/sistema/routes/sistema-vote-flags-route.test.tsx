@@ -70,7 +70,7 @@ const row = async (name: string) => within((await screen.findByText(name)).close
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SistemaVoteFlagsRoute', { timeout: 20_000 }, () => {
+describe('SistemaVoteFlagsRoute', () => {
   it('shows the empty state when nothing was flagged', async () => {
     server([]);
     render();
