@@ -166,6 +166,8 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     // As behind one proxy: `registerUser` gives each API registration its own client address, so the
     // run is not capped by the 10 registrations per 15 minutes per address; browsers keep 127.0.0.1.
     TRUST_PROXY: 'true',
+    // Cheap password hashes: journeys register and sign in often (the API refuses this outside NODE_ENV=test).
+    PASSWORD_HASHING: 'test',
     // The shop's journeys (shop.spec.ts); its flag-off screens are checked by serving index.html without it.
     SHOP_ENABLED: 'true',
   });
