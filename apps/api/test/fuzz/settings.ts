@@ -6,7 +6,7 @@
  * To replay a failure: FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npm run fuzz (or the vitest command it prints).
  */
 export const DEFAULT_SEED = 20_260_115;
-export const DEFAULT_RUNS = 15;
+export const DEFAULT_RUNS = 25;
 
 function integer(name: string, fallback: number): number {
   const raw = process.env[name];
