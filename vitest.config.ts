@@ -18,48 +18,28 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const INTEGRATION = 'apps/api/**/*.int.test.ts';
 
 /**
- * The PGlite subset when PostgreSQL runs in full. What stays out talks to the database only through
- * plain query-builder reads and writes that both engines answer alike (auth flows, the login throttle,
- * social sign-in, catalogue and feedback CRUD, plugins, Redis, web assets) or is PostgreSQL-only anyway;
- * the fuzz suite runs on the full leg only (`npm run fuzz` runs it on both).
+ * The PGlite subset when PostgreSQL runs in full: the files whose SQL or driver could behave differently
+ * on the embedded engine. What stays out talks to the database through query-builder reads and writes
+ * both engines answer alike, or tests concurrency that only PostgreSQL has (row locks, leases between
+ * processes); it runs on PGlite too in `npm run test:full`, as does the demo seed (slow on PGlite, plain
+ * inserts) and the fuzz suite (`npm run fuzz` runs it on both legs).
  */
 export const PGLITE_SUBSET = [
   // The drivers: prepared statements, how each returns rows, counts and timestamps.
   'apps/api/src/db/prepared.int.test.ts',
   // The vote statement (vote row, Elo deltas, pair tally and daily count in one SQL statement), its
-  // batches, invariants under concurrent votes, the caps it counts and the pair sampler's lease.
+  // batches and its invariants.
   'apps/api/src/modules/duels/duels.int.test.ts',
   'apps/api/src/modules/duels/votes-batch.int.test.ts',
   'apps/api/src/modules/duels/votes-invariants.int.test.ts',
-  'apps/api/src/modules/duels/votes-limits.int.test.ts',
-  'apps/api/src/modules/duels/votes-pairs.int.test.ts',
-  'apps/api/src/modules/duels/votes-visitors.int.test.ts',
-  // Rankings: the repository's raw SQL (snapshots, entries, segment membership), the fit job's lease,
-  // segments and their privacy thresholds, exports.
+  // Rankings: the repository's raw SQL (snapshots, entries, segment membership) and the fit job.
   'apps/api/src/modules/rankings/rankings.int.test.ts',
   'apps/api/src/modules/rankings/job.int.test.ts',
   'apps/api/src/modules/rankings/segments.int.test.ts',
-  'apps/api/src/modules/rankings/segment-privacy.int.test.ts',
-  'apps/api/src/modules/rankings/export.int.test.ts',
-  // Votes: trace retention sweep (lease, raw deletes) and the streamed export, whose chunking differs
-  // on PGlite (app.ts).
-  'apps/api/src/modules/votes/vote-traces.int.test.ts',
+  // The streamed votes export, whose chunking differs on PGlite (app.ts).
   'apps/api/src/modules/votes/votes-export.int.test.ts',
-  // Outbox claims, mail requests taken in a transaction, the sender's lease.
+  // Outbox claims and mail requests taken in a transaction.
   'apps/api/src/modules/mail/mail.int.test.ts',
-  // Row locks (FOR UPDATE) and raw SQL: rounds and their job's lease, stock, user search, terms
-  // acceptance, account deletion and export.
-  'apps/api/src/modules/tournaments/tournaments.int.test.ts',
-  'apps/api/src/modules/shop/shop.int.test.ts',
-  'apps/api/src/modules/users/users.int.test.ts',
-  'apps/api/src/modules/terms/terms.int.test.ts',
-  'apps/api/src/modules/me/delete-account.int.test.ts',
-  'apps/api/src/modules/me/export.int.test.ts',
-  // The audit trail and metrics read raw SQL (lease lag); the demo seeds in bulk (PGlite is what a
-  // fresh install seeds into).
-  'apps/api/src/plugins/audit.int.test.ts',
-  'apps/api/src/plugins/metrics.int.test.ts',
-  'apps/api/src/modules/demo/demo.int.test.ts',
   // A database gone from under the app: each driver fails in its own way, readiness must say so.
   'apps/api/src/modules/health/health.int.test.ts',
   // The real server process on embedded PGlite, migrated from scratch (skipped on the PostgreSQL leg).

@@ -71,12 +71,11 @@ const isNext = (r: FakeRequest) => r.method === 'GET' && r.path === '/api/duels/
 const isVote = (r: FakeRequest) => r.method === 'POST' && r.path === '/api/duels/votes';
 const isVisitor = (r: FakeRequest) => r.method === 'POST' && r.path === '/api/duels/visitor';
 const VISITOR = { voterId: 'v1.00000001-0000-4000-8000-000000000000.mac' };
-const AFTER_VOTE = { timeout: 3000 };
 
 const renderVote = () =>
   renderScreen(<TournamentDuelRoute />, { path: '/torneios/copa/votar', route: '/torneios/:slug/votar' });
 // Patience, not a speed goal: the first render on a busy 2-core machine can take seconds.
-const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` }, { timeout: 10_000 });
+const choose = (name: string) => screen.findByRole('button', { name: `Escolher ${name}` });
 
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => {
@@ -85,7 +84,7 @@ afterEach(() => {
 });
 
 // Patience, not a speed goal: on a busy 2-core machine a screen with a vote and the next pair can pass 5 s.
-describe('tournament duel', { timeout: 30_000 }, () => {
+describe('tournament duel', () => {
   it('names the tournament and round, counts the matches, and hides the crowd after a vote', async () => {
     const sent = fakeServer((r) => {
       if (isVisitor(r)) return json(200, VISITOR);
@@ -103,9 +102,7 @@ describe('tournament duel', { timeout: 30_000 }, () => {
 
     await user.click(await choose('Aurora FC 2024 · Titular'));
 
-    expect(
-      await screen.findByText('O placar deste confronto aparece quando a rodada encerrar.', {}, AFTER_VOTE),
-    ).toBeTruthy();
+    expect(await screen.findByText('O placar deste confronto aparece quando a rodada encerrar.')).toBeTruthy();
     expect(screen.queryByText('Como o público votou neste par', { exact: false })).toBeNull();
     expect(await choose('Delta EC 2024 · Titular')).toBeTruthy();
     expect(screen.getByText('Quartas de final · Confronto 2 de 4')).toBeTruthy();
@@ -124,7 +121,7 @@ describe('tournament duel', { timeout: 30_000 }, () => {
 
     await user.click(await choose('Aurora FC 2024 · Titular'));
 
-    expect(await screen.findByText(messages.pt.MATCH_CLOSED, {}, AFTER_VOTE)).toBeTruthy();
+    expect(await screen.findByText(messages.pt.MATCH_CLOSED)).toBeTruthy();
     expect(await choose('Delta EC 2024 · Titular')).toBeTruthy();
   });
 
