@@ -1,7 +1,7 @@
 // `npm run test:full`: everything before a release, one step after another, each timed. Beyond `npm test`:
 // both database legs in full (MANTO_TEST_TIER=full, vitest.config.ts) with the load tests at full volume,
-// the large fuzz run (300 per operation, random seed), the screenshots and the drills. Set
-// TEST_DATABASE_URL for the PostgreSQL leg (without it everything runs on PGlite, once).
+// the large fuzz run (300 per operation, random seed), the journeys on PGlite as well, the screenshots and
+// the drills. Set TEST_DATABASE_URL for the PostgreSQL leg (without it everything runs on PGlite, once).
 // The Playwright project of the screenshots can be named with SCREENSHOTS_PROJECT.
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +12,8 @@ const steps = [
   ['fuzz, 300 runs per operation', ['npm', 'run', 'fuzz']],
   ['build', ['npm', 'run', 'build']],
   ['playwright', ['npx', ...PLAYWRIGHT]],
+  // npm test's journeys run on PostgreSQL when TEST_DATABASE_URL is set; here they run on PGlite too.
+  ['playwright on PGlite', ['npx', ...PLAYWRIGHT], { E2E_DATABASE_URL: '' }],
   [
     'screenshots',
     ['npx', ...PLAYWRIGHT, '--project', process.env.SCREENSHOTS_PROJECT ?? 'screenshots'],

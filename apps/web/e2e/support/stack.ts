@@ -2,7 +2,9 @@
  * The e2e stack, started by playwright.config.ts's `webServer`:
  *  (a) an SMTP capture server (smtp-server) whose messages are readable over HTTP,
  *  (b) a local OpenID Connect provider (oauth2-mock-server) standing in for Google,
- *  (c) the app itself (API + built SPA) on embedded PGlite in a fresh temporary folder.
+ *  (c) a fresh database on the PostgreSQL server of E2E_DATABASE_URL (else TEST_DATABASE_URL), or
+ *      embedded PGlite in a fresh temporary folder when neither is set (or E2E_DATABASE_URL is empty),
+ *  (d) the app itself (API + built SPA) on that database.
  * The ports go to STACK_FILE for the test workers. Children are stopped on exit.
  *
  * Run by hand: `node --import tsx apps/web/e2e/support/stack.ts` from the repository root.
@@ -14,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './mime.ts';
 import { ADMIN, APP_PORT, APP_URL, DEFAULT_OIDC_IDENTITY, STACK_FILE, type StackInfo } from './stack-info.ts';
@@ -124,7 +127,26 @@ async function startControl(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-// (c) the app -----------------------------------------------------------------------------------
+// (c) the database: a fresh database on a PostgreSQL server, or embedded PGlite in the data folder ------
+let databaseUrl: string | null = null;
+async function createDatabase(serverUrl: string): Promise<string> {
+  const name = `manto_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  closers.push(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// (d) the app -----------------------------------------------------------------------------------
 function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
   const dist = path.join(ROOT, 'apps/api/dist/server.js');
   const args = existsSync(dist) ? [dist] : ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')];
@@ -133,9 +155,10 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
   }
   const env: NodeJS.ProcessEnv = {};
   // A clean environment: nothing from the caller's app configuration leaks in (e.g. DATABASE_URL,
-  // TEST_DATABASE_URL or provider secrets); e2e always runs on embedded PGlite.
+  // TEST_DATABASE_URL or provider secrets); the database is PGlite's or E2E_DATABASE_URL's, above.
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS'])
     if (process.env[key]) env[key] = process.env[key];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, {
     NODE_ENV: 'test',
     PORT: String(APP_PORT),
@@ -237,6 +260,10 @@ async function main() {
   const smtpPort = await startSmtp();
   const oidcIssuer = await startOidc();
   const controlUrl = await startControl();
+  // PostgreSQL when the test tier has one (production's engine, and the database's work off the app's
+  // thread: the journeys run side by side); E2E_DATABASE_URL= (empty) keeps embedded PGlite.
+  const server = process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (server) databaseUrl = await createDatabase(server);
   const info: StackInfo = {
     appUrl: APP_URL,
     controlUrl,
@@ -245,7 +272,9 @@ async function main() {
     dataDir,
   };
   writeFileSync(STACK_FILE, JSON.stringify(info, null, 2));
-  log(`smtp 127.0.0.1:${smtpPort}, oidc ${oidcIssuer}, control ${controlUrl}, data ${dataDir}`);
+  log(
+    `smtp 127.0.0.1:${smtpPort}, oidc ${oidcIssuer}, control ${controlUrl}, data ${dataDir}, database ${databaseUrl ?? 'PGlite'}`,
+  );
   app = startApp(smtpPort, oidcIssuer);
 }
 
