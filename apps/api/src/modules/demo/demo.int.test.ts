@@ -50,10 +50,10 @@ describe('demo seeding', () => {
 });
 
 describe('a fresh demo', () => {
-  // The quick start's database; the seeding is the same on PostgreSQL.
+  // On every leg this file runs on: PostgreSQL runs it in npm test, the quick start's PGlite in test:full
+  // (vitest.config.ts).
   let demo: TestApp | undefined;
   beforeAll(async () => {
-    if (t.config.databaseUrl) return;
     demo = await createTestApp({ SEED_DEMO: 'true', SHOP_ENABLED: 'true' });
     await demo.demoSeeding;
   });
