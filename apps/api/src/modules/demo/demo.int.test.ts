@@ -56,7 +56,9 @@ describe('a fresh demo', () => {
   beforeAll(async () => {
     demo = await createTestApp({ SEED_DEMO: 'true', SHOP_ENABLED: 'true' });
     await demo.demoSeeding;
-  });
+    // A safety bound, not a speed goal: the whole demo (votes, fits, tournaments, shop) took 30–60 s on
+    // a 2-core machine and more than 120 s there under coverage with another suite running.
+  }, 600_000);
   afterAll(async () => demo?.close());
 
   it('keeps the pair tallies equal to its valid votes, so the ranking job reads the votes as counted', async (ctx) => {
