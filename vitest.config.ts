@@ -60,6 +60,9 @@ const integration = (name: string, db: string, include: string[]) => ({
     env: { TEST_DB: db },
     // Each leg starts its apps from one migrated template instead of migrating a fresh database each.
     globalSetup: [db === 'pglite' ? 'apps/api/test/pglite-template.ts' : 'apps/api/test/postgres-template.ts'],
+    // The packages load once per worker instead of once per file; the setup file gives each file fresh app modules.
+    setupFiles: ['apps/api/test/file-setup.ts'],
+    isolate: false,
     ...patience,
   },
 });
@@ -88,6 +91,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/lib/testing/dom-setup.ts'],
+          // One jsdom and one load of React and Mantine per worker instead of per file (a fifth of the time);
+          // the setup file gives each file fresh app modules and a blank page.
+          isolate: false,
           ...patience,
         },
       },

@@ -1,5 +1,11 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The web files share one jsdom per worker (vitest.config.ts, isolate: false), and the packages they import
+// (React, Mantine, i18next) are loaded once; the app's own modules are loaded afresh for each file, so no
+// module-level state (caches, stores, loaded code) passes from one file to the next.
+vi.resetModules();
 
 // findBy… and waitFor give up after this long. A wait ends as soon as what it waits for is there; the
 // default second failed screens on a loaded machine, so this is a safety net, not a judgement of speed.
@@ -39,5 +45,20 @@ if (!('fonts' in document)) {
 // Combobox dropdowns scroll the highlighted option into view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
-// Without vitest globals, Testing Library cannot unmount between tests by itself.
-afterEach(cleanup);
+// Without vitest globals, Testing Library cannot unmount between tests by itself; toasts go with the screen.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+// What a file stubbed, spied on, stored, drew or navigated to goes with it: the next starts from a blank page.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  window.history.replaceState(null, '', '/');
+});

@@ -6,9 +6,7 @@ import { closeFeedbackDialog, openFeedbackDialog } from '#lib/feedback-dialog.ts
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { fakeServer, json, renderScreen, signIn } from '#lib/testing/render.tsx';
 import { FeedbackDialog } from './feedback-dialog.tsx';
-
-const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('#lib/notify.ts', () => notify);
+import { toasts } from '#lib/testing/toasts.ts';
 
 const created = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -36,7 +34,6 @@ beforeAll(() => initTestI18n('pt'));
 afterEach(() => {
   act(() => closeFeedbackDialog());
   vi.unstubAllGlobals();
-  notify.notifySuccess.mockClear();
 });
 
 describe('FeedbackDialog', () => {
@@ -86,7 +83,7 @@ describe('FeedbackDialog', () => {
     });
 
     await user.click(dialog.getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Feedback enviado. Obrigado!'));
+    await waitFor(() => expect(toasts('success')).toContain('Feedback enviado. Obrigado!'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

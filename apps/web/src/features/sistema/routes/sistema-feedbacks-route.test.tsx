@@ -5,11 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaFeedbacksRoute } from './sistema-feedbacks-route.tsx';
+import { toasts } from '#lib/testing/toasts.ts';
 
 // The Sistema feedback list with the real pt texts; fetch plays the server.
-
-const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('#lib/notify.ts', () => notify);
 
 const XSS = '<img src=x onerror="alert(1)">';
 
@@ -47,7 +45,6 @@ const row = async (title: string) => within((await screen.findByRole('button', {
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => {
   vi.unstubAllGlobals();
-  notify.notifySuccess.mockClear();
 });
 
 describe('SistemaFeedbacksRoute', () => {
@@ -104,7 +101,7 @@ describe('SistemaFeedbacksRoute', () => {
         body: { status: 'resolved' },
       }),
     );
-    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Feedback marcado como resolvido.'));
+    await waitFor(() => expect(toasts('success')).toContain('Feedback marcado como resolvido.'));
     // Resolved now: only reopening is offered, and the keyboard stays in the dialog, on it.
     const reopen = await dialog.findByRole('button', { name: 'Reabrir' });
     expect(dialog.queryByRole('button', { name: 'Marcar como resolvido' })).toBeNull();

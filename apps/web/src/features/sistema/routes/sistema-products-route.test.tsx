@@ -7,11 +7,9 @@ import { jwtExpiringIn } from '#lib/testing/fake-jwt.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaProductsRoute } from './sistema-products-route.tsx';
+import { toasts } from '#lib/testing/toasts.ts';
 
 // The Sistema product list and form with the real pt texts; fetch plays the server.
-
-const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
-vi.mock('#lib/notify.ts', () => notify);
 
 const product = (n: number, patch: Partial<ManageProduct>): ManageProduct => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -98,8 +96,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   authStore.clear();
-  notify.notifySuccess.mockClear();
-  notify.notifyError.mockClear();
 });
 
 describe('SistemaProductsRoute list', () => {
@@ -158,7 +154,7 @@ describe('SistemaProductsRoute list', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/manage/products/${OUT.id}`]);
-    expect(notify.notifySuccess).toHaveBeenCalledWith('Produto excluído.');
+    expect(toasts('success')).toContain('Produto excluído.');
   });
 });
 
@@ -250,7 +246,7 @@ describe('SistemaProductsRoute form', () => {
         offers: [{ storeName: 'Loja Um', url: 'https://loja.example/cachecol', priceCents: 123450, inStock: true }],
       },
     });
-    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Produto cadastrado.'));
+    await waitFor(() => expect(toasts('success')).toContain('Produto cadastrado.'));
   });
 
   it('edits the whole product read fresh, and puts the server’s 400 details under their fields', async () => {
@@ -288,6 +284,6 @@ describe('SistemaProductsRoute form', () => {
     expect(put.body).toMatchObject({ priceCents: 19990, stock: { '5': 12 }, rating: 4.5 });
     // Nothing typed is lost: the dialog stays open with the edited values.
     expect(dialog.getByRole('textbox', { name: 'Tamanho 5' })).toHaveProperty('value', '12');
-    expect(notify.notifyError).not.toHaveBeenCalled();
+    expect(toasts('error')).toEqual([]);
   });
 });
