@@ -607,7 +607,7 @@ test.describe('Sistema', () => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the navigation drawer', async ({ page }) => {
     await page.goto('/app/');

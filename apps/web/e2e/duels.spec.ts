@@ -123,13 +123,14 @@ test('12 fresh browsers behind one address each see a duel on the home page and 
   extraHTTPHeaders,
 }) => {
   // More fresh browsers behind the test's one address than the old limit of 10 new visitors per address
-  // and hour, as fans behind one carrier NAT or a stadium's Wi-Fi; six at a time. The API test
+  // and hour, as fans behind one carrier NAT or a stadium's Wi-Fi; three at a time, so that starting them
+  // does not starve the other worker's browser on two cores. The API test
   // (apps/api/src/modules/duels/votes-visitors.int.test.ts) takes 40 behind one address.
   const refused: string[] = [];
   let voted = 0;
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 4; round++) {
     await Promise.all(
-      Array.from({ length: 6 }, async () => {
+      Array.from({ length: 3 }, async () => {
         const context = await browser.newContext({ locale: 'pt-BR', extraHTTPHeaders });
         const page = await context.newPage();
         page.on('response', (r) => {
