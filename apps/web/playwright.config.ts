@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { APP_PORT, APP_URL, STACK_FILE } from './e2e/support/stack-info.ts';
@@ -5,16 +6,22 @@ import { APP_PORT, APP_URL, STACK_FILE } from './e2e/support/stack-info.ts';
 /**
  * Browser journeys against the built app (run `npm run build` first). `webServer` starts
  * e2e/support/stack.ts: SMTP capture, a local OIDC provider and the app on embedded PGlite.
- * Debian's Chromium is used as is; no browser is downloaded.
+ * Debian's Chromium is used as is (its headless shell when installed); no browser is downloaded.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * Debian's headless shell (package chromium-headless-shell, what Playwright itself runs headless): the same
+ * Blink without the full browser's UI and GPU process. On two cores the journeys take about a third less
+ * time than with the full Chromium, which stays the fallback.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 process.env.E2E_STACK_FILE = STACK_FILE;
 
 const chromium = {
   ...devices['Desktop Chrome'],
   channel: undefined,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
     args: [
       '--no-sandbox',
       '--disable-gpu',
