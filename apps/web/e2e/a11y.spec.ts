@@ -1,7 +1,7 @@
 /**
  * Accessibility, in one place: every screen and state below is scanned by axe once (no serious or critical
- * WCAG 2 A/AA violation: expectNoSeriousA11yViolations in support/fixtures.ts). The journeys themselves
- * scan nothing. Each test makes its own data through the API, so the tests spread over the workers and
+ * WCAG 2 A/AA violation: expectNoSeriousA11yViolations in support/fixtures.ts). A menu or dialog opened
+ * over a screen scanned on its own is scanned alone. The journeys themselves scan nothing. Each test makes its own data through the API, so the tests spread over the workers and
  * hold whatever other journeys do at the same time.
  *
  * Desktop (1280 × 800):
@@ -48,7 +48,7 @@ import { castVotes, preferring, visitor, waitForJerseyRating, waitForRanking } f
 import { SEGMENT_MIN_VOTERS, makeFanbase, makeVoters } from './support/segments.ts';
 import { seedProducts, shopTag } from './support/shop.ts';
 import { productBody, seedProduct } from './support/sistema-products.ts';
-import { closeRound, createTournament, waitForRound } from './support/tournaments.ts';
+import { closeRound, createTournament, pickJerseys, waitForRound } from './support/tournaments.ts';
 
 // One test per screen or small group, spread over the workers whatever the config's fullyParallel says.
 test.describe.configure({ mode: 'parallel' });
@@ -93,7 +93,7 @@ test.describe('public screens', () => {
     for (const name of ['Idioma', 'Tema', 'Conta']) {
       await page.getByRole('button', { name }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-      await scan(page, `home, menu '${name}' open`, { soft: true });
+      await scan(page, `home, menu '${name}' open`, { soft: true, within: '[role="menu"]' });
       await page.keyboard.press('Escape');
       await expect(page.getByRole('menu')).toBeHidden();
     }
@@ -129,7 +129,7 @@ test.describe('public screens', () => {
     await form.getByRole('textbox', { name: /^Título/ }).fill('Placar some no celular');
     await form.getByRole('textbox', { name: /^Mensagem/ }).fill('No ranking, o placar some quando giro o celular.');
     await form.getByRole('textbox', { name: /^E-mail para resposta/ }).fill('visitante@example.com');
-    await scan(page, 'feedback form');
+    await scan(page, 'feedback form', { within: '[role="dialog"]' });
   });
 
   test('shop list and product', async ({ page, request }) => {
@@ -172,7 +172,7 @@ test.describe('a member', () => {
     await scan(page, 'profile (light)');
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     await expect(page.getByRole('dialog', { name: 'Excluir sua conta?' })).toBeVisible();
-    await scan(page, 'delete account dialog');
+    await scan(page, 'delete account dialog', { within: '[role="dialog"]' });
     await page.evaluate(() => localStorage.setItem('manto-color-scheme', 'dark'));
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -426,7 +426,7 @@ test.describe('Sistema', () => {
     await scan(page, 'sistema/usuarios');
     await row.getByRole('button', { name: `Gerenciar ${member.name}` }).click();
     await expect(page.getByRole('dialog', { name: member.name }).getByText('Recife, PE, Brasil')).toBeVisible();
-    await scan(page, 'sistema/usuarios detail');
+    await scan(page, 'sistema/usuarios detail', { within: '[role="dialog"]' });
 
     const moderator = await signedInPage(browser, member);
     await moderator.goto('/app/sistema/usuarios');
@@ -467,7 +467,7 @@ test.describe('Sistema', () => {
     const edit = page.getByRole('dialog', { name: `Editar ${name}` });
     await edit.getByRole('textbox', { name: 'Tamanho M' }).fill('20');
     await expect(edit.getByText('Total: 20 unidades')).toBeVisible();
-    await scan(page, 'product form');
+    await scan(page, 'product form', { within: '[role="dialog"]' });
 
     await page.goto('/app/sistema/produtos');
     await page.getByRole('button', { name: 'Novo produto' }).click();
@@ -476,7 +476,7 @@ test.describe('Sistema', () => {
     await dialog.getByRole('textbox', { name: /^Preço \(R\$\)/ }).fill('0,00');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(dialog.getByText('Informe ao menos um tamanho.')).toBeVisible();
-    await scan(page, 'product form with errors');
+    await scan(page, 'product form with errors', { within: '[role="dialog"]' });
   });
 
   test('tournaments list, a new tournament with its preview, and a round closed early', async ({ page, request }) => {
@@ -505,15 +505,14 @@ test.describe('Sistema', () => {
     const picker = dialog.getByRole('combobox', { name: 'Camisas', exact: true });
     await picker.click();
     await picker.fill(cat.suffix);
-    for (const team of cat.teams)
-      for (const jersey of team.jerseys)
-        await page
-          .getByRole('option', { name: `${team.name} ${jersey.modelYear} ${jersey.model.name}`, exact: true })
-          .click();
+    await pickJerseys(
+      page,
+      cat.teams.flatMap((team) => team.jerseys.map((j) => `${team.name} ${j.modelYear} ${j.model.name}`)),
+    );
     await page.keyboard.press('Escape');
     const preview = dialog.getByRole('region', { name: 'Prévia da chave' });
     await expect(preview.getByRole('listitem')).toHaveCount(4);
-    await scan(page, 'Sistema tournament form with preview');
+    await scan(page, 'Sistema tournament form with preview', { within: '[role="dialog"]' });
 
     // The round closed early, from the list.
     await waitForRound(request, started.slug, 1);
@@ -522,7 +521,7 @@ test.describe('Sistema', () => {
     await expect(row.getByText('Semifinal')).toBeVisible();
     await row.getByRole('button', { name: `Encerrar rodada agora: ${started.namePt}` }).click();
     await expect(dialog.getByRole('button', { name: 'Encerrar rodada' })).toBeVisible();
-    await scan(page, 'Sistema close-round confirmation');
+    await scan(page, 'Sistema close-round confirmation', { within: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Encerrar rodada' }).click();
     await expect(page.getByText(`Rodada encerrada: a próxima de ${started.namePt} já está aberta.`)).toBeVisible();
     await expect(row.getByText('Final', { exact: true })).toBeVisible();
@@ -543,7 +542,7 @@ test.describe('Sistema', () => {
     await dialog.getByRole('tab', { name: 'Prévia' }).click();
     await dialog.getByText('Inglês', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: 'Inglês' })).toBeChecked();
-    await scan(page, 'sistema/termos: preview');
+    await scan(page, 'sistema/termos: preview', { within: '[role="dialog"]' });
 
     // The re-consent dialog without publishing anything (that would bind every account of the shared
     // stack): the profile says new terms wait.
@@ -554,7 +553,7 @@ test.describe('Sistema', () => {
     await page.goto('/app/');
     const consent = page.getByRole('dialog', { name: 'Os termos de uso mudaram' });
     await expect(consent.getByRole('button', { name: 'Aceitar e continuar' })).toBeVisible();
-    await scan(page, 're-consent dialog');
+    await scan(page, 're-consent dialog', { within: '[role="dialog"]' });
   });
 
   test('Votos suspeitos: as the API has it, a flag, the restore dialog, restored, light and dark', async ({ page }) => {
@@ -589,7 +588,7 @@ test.describe('Sistema', () => {
     await table.getByRole('button', { name: 'Restaurar os votos de visitor-55aa66bb' }).click();
     const dialog = page.getByRole('dialog', { name: 'Restaurar votos' });
     await expect(dialog.getByText('Os 9 votos postos de lado voltam a contar', { exact: false })).toBeVisible();
-    await scan(page, 'restore dialog');
+    await scan(page, 'restore dialog', { within: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Restaurar' }).click();
     await expect(page.getByText('9 votos voltaram a contar.')).toBeVisible();
     await page.getByText('Restaurados', { exact: true }).click();

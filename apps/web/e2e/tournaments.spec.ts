@@ -9,6 +9,7 @@ import type { ManageTournament, TournamentDetail } from '@manto/contracts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { duelBoard, pairOnScreen, voteBy } from './support/duels.ts';
 import { ADMIN, expect, signIn, test } from './support/fixtures.ts';
+import { pickJerseys } from './support/tournaments.ts';
 
 /** The public page of a tournament (GET /api/tournaments/:slug). */
 async function detail(request: APIRequestContext, slug: string): Promise<TournamentDetail | null> {
@@ -70,7 +71,7 @@ test('an admin runs a jersey cup from Sistema; a visitor votes its first round w
     const picker = dialog(page).getByRole('combobox', { name: 'Camisas', exact: true });
     await picker.click();
     await picker.fill(cat.suffix);
-    for (const jersey of jerseyNames) await page.getByRole('option', { name: jersey, exact: true }).click();
+    await pickJerseys(page, jerseyNames);
     await page.keyboard.press('Escape');
     await expect(dialog(page).getByText('Escolhidas: 8.')).toBeVisible();
 

@@ -7,10 +7,22 @@
  *   await voteInRound(request, t.slug, visitor(), (l, r) => 'left');
  *   await closeRound(request, t.id, 1);                                                   // the final opens
  */
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import type { ManageTournament, NextDuel, TournamentDetail, VoteOutcome, VoteResult } from '@manto/contracts';
 import { adminToken } from './catalogue.ts';
 import { lookAt, type Voter } from './rankings.ts';
+
+/**
+ * Picks `names` in the open jersey picker of Sistema's tournament form (its search already typed), one at a
+ * time: a pick takes its option out of the list (the rest shift up), so each next click waits until the form
+ * counts the previous pick, else it can land on the list while it moves and be lost.
+ */
+export async function pickJerseys(page: Page, names: readonly string[]): Promise<void> {
+  for (const [i, name] of names.entries()) {
+    await page.getByRole('option', { name, exact: true }).click();
+    await expect(page.getByRole('dialog').getByText(`Escolhidas: ${i + 1}.`)).toBeVisible();
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
