@@ -81,7 +81,7 @@ describe('GET /api/votes/export', () => {
         remoteAddress: ip,
         headers: { 'accept-language': lang },
       });
-    const answers = await inOneWindow(async (ip) => [
+    const answers = await inOneWindow(6, async (ip) => [
       ...(await inSequence(6, () => exportFrom(ip))),
       await exportFrom(ip, 'en'),
     ]);
@@ -104,19 +104,20 @@ const inSequence = async (count: number, call: () => Promise<Answer>): Promise<A
 };
 
 /**
- * Runs `requests` from a fresh address until all of its answers fall in one rate-limit window. The window is the
- * plugin's real minute (in the app's memory or in Redis), not the test clock: on a slow machine it may end
- * midway, which the answers show by a remaining count that goes up; then the run starts over from another
- * address, so no speed of the machine lets a request through a fresh window.
+ * Runs `requests` from a fresh address until every answer was counted in one rate-limit window of `limit`: the
+ * remaining counts read limit − 1, limit − 2, …, 0, 0. The window is the plugin's real minute (in the app's memory
+ * or in Redis), not the test clock: on a slow machine it may end midway (a count goes up), and an app whose Redis
+ * connection was not ready yet lets requests through uncounted (the limit fails open: each reads `limit`). Either
+ * way the run starts over from another address, so no speed of the machine lets a request through uncounted.
  */
-async function inOneWindow(requests: (ip: string) => Promise<Answer[]>): Promise<Answer[]> {
+async function inOneWindow(limit: number, requests: (ip: string) => Promise<Answer[]>): Promise<Answer[]> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const ip = `10.${[0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}.1`;
     const answers = await requests(ip);
     const remaining = answers.map((r) => Number(r.headers['x-ratelimit-remaining']));
-    if (remaining.every((n, i) => i === 0 || n <= remaining[i - 1]!)) return answers;
+    if (remaining.every((n, i) => n === Math.max(0, limit - 1 - i))) return answers;
   }
-  throw new Error('five runs in a row each crossed the end of a rate-limit window');
+  throw new Error('five runs in a row were not counted in one rate-limit window');
 }
 
 const redisUp = await redisSuitesRun('votes-export.int.test');
@@ -134,7 +135,7 @@ describe.skipIf(!redisUp)('route rate limits shared through Redis', () => {
 
   it('counts one address across two processes: 4 exports on one and 2 on the other use up the 6', async () => {
     // A fresh address per run (inOneWindow): the Redis window outlives the test and other runs share the server.
-    const answers = await inOneWindow(async (ip) => [
+    const answers = await inOneWindow(6, async (ip) => [
       ...(await inSequence(4, () => exportOn(a, ip))),
       ...(await inSequence(2, () => exportOn(b, ip))),
       await exportOn(a, ip),
