@@ -5,6 +5,7 @@ import { Rng } from '#lib/rng.ts';
 import type { ImageService } from '#modules/images/index.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import type { ShopService } from '#modules/shop/index.ts';
+import { DEMO_IMAGE } from './jersey-art.ts';
 
 /** Fictional partner stores; their links go to the reserved `.example` domain. */
 const STORES = [
@@ -166,7 +167,7 @@ export async function seedDemoShop(
   const started = Date.now();
   const rng = new Rng(2014);
   const drafts: ProductInput[] = [];
-  const render = async (svg: string) => (await images.store(await sharp(Buffer.from(svg)).png().toBuffer())).id;
+  const render = async (svg: string) => (await images.store(await sharp(Buffer.from(svg)).png().toBuffer(), DEMO_IMAGE)).id;
 
   // Jerseys: the newest home and away kits of a spread of teams, and a few specials.
   const newest = Math.max(...jerseys.map((j) => j.season));

@@ -7,6 +7,9 @@ import { escapeMarkup } from '#lib/markup.ts';
 export const PATTERNS = ['plain', 'stripes', 'hoops', 'halves', 'sash', 'chevron', 'pinstripes', 'quarters'] as const;
 export type Pattern = (typeof PATTERNS)[number];
 
+/** How the demo's drawings are stored: flat colours, so WebP's effort 2 costs little in bytes (ImageService.store). */
+export const DEMO_IMAGE = { webpEffort: 2 };
+
 export interface JerseyDesign {
   pattern: Pattern;
   primary: string;

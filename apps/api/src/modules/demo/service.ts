@@ -10,7 +10,7 @@ import { DEMO_FANBASES, DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, p
 import { seedDemoShop } from './demo-shop.ts';
 import { seedDemoTournaments } from './demo-tournaments.ts';
 import { type SimJersey, type SimVote, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
-import { type JerseyDesign, jerseySvg } from './jersey-art.ts';
+import { DEMO_IMAGE, type JerseyDesign, jerseySvg } from './jersey-art.ts';
 import type { DemoRepository } from './repository.ts';
 
 const GOALKEEPER = ['#84CC16', '#F97316', '#7C3AED', '#0EA5E9', '#EAB308', '#EC4899'];
@@ -141,7 +141,7 @@ export async function seedDemoCatalogue(
     const png = await sharp(Buffer.from(jerseySvg(design)))
       .png()
       .toBuffer();
-    const image = await images.store(png);
+    const image = await images.store(png, DEMO_IMAGE);
     const modelYear =
       EUROPE.has(team.country) && team.category === 'club'
         ? `${season}/${String(season + 1).slice(2)}`
