@@ -3,6 +3,9 @@
  * `npm run check`: every type check and the lint, in two lanes side by side: ESLint (one core) beside the
  * four type checks one after the other (each spread over the cores). About 44 s on a 2-core machine. Each
  * command's output is printed whole when it ends; the check fails when any of them fails.
+ *
+ * `--build` (what `npm test` passes) adds the production build to the type checks' lane, which ends about
+ * ten seconds before the lint's: the build costs `npm test` almost nothing.
  */
 import { spawn } from 'node:child_process';
 
@@ -11,7 +14,10 @@ import { spawn } from 'node:child_process';
 const TSC = 'node node_modules/typescript-7/bin/tsc';
 const LANES = [
   ['eslint .'],
-  ['apps/web', 'apps/api', 'packages/contracts', 'apps/web/e2e'].map((project) => `${TSC} -p ${project}`),
+  [
+    ...['apps/web', 'apps/api', 'packages/contracts', 'apps/web/e2e'].map((project) => `${TSC} -p ${project}`),
+    ...(process.argv.includes('--build') ? ['npm run build'] : []),
+  ],
 ];
 
 function run(command) {
