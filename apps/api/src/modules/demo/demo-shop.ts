@@ -167,7 +167,8 @@ export async function seedDemoShop(
   const started = Date.now();
   const rng = new Rng(2014);
   const drafts: ProductInput[] = [];
-  const render = async (svg: string) => (await images.store(await sharp(Buffer.from(svg)).png().toBuffer(), DEMO_IMAGE)).id;
+  const render = async (svg: string) =>
+    (await images.store(await sharp(Buffer.from(svg)).png().toBuffer(), DEMO_IMAGE)).id;
 
   // Jerseys: the newest home and away kits of a spread of teams, and a few specials.
   const newest = Math.max(...jerseys.map((j) => j.season));
