@@ -103,6 +103,25 @@ describe('images', () => {
     expect(await store.addMissingVariants(AbortSignal.abort())).toBe(0);
   });
 
+  it('stores a drawing at a lower WebP effort when asked (the demo), the same widths, an upload at the default', async () => {
+    // Stripes, so the encoder has something to choose about.
+    const stripes = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640">${Array.from(
+        { length: 16 },
+        (_, i) => `<rect x="${i * 40}" width="20" height="640" fill="#${i % 2 ? '1f4fa3' : 'f2c200'}"/>`,
+      ).join('')}</svg>`,
+    );
+    const drawing = await sharp(stripes).png().toBuffer();
+    const store = new ImageService(t.db, diskStore(path.join(t.config.dataDir, 'images')));
+    const [upload, demo] = [await store.store(drawing), await store.store(drawing, { webpEffort: 2 })];
+    expect(demo.variants).toEqual(upload.variants);
+    const file = async (id: string) =>
+      (await t.inject({ method: 'GET', url: `/api/images/${id}/640.webp` })).rawPayload;
+    const [a, b] = [await file(upload.id), await file(demo.id)];
+    expect(await sharp(b).metadata()).toMatchObject({ format: 'webp', width: 640, height: 640 });
+    expect(b.equals(a)).toBe(false);
+  });
+
   it('refuses a renamed text file, a non-image type and anonymous or member uploads', async () => {
     const fake = await upload(Buffer.from('this is not really a png, just text'), 'image/png');
     expect(fake.statusCode).toBe(400);
