@@ -94,14 +94,11 @@ function DetailBody({ feedback, onChange }: { feedback: ManageFeedback; onChange
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   // The pressed status button is disabled while saving and then replaced by the next moves: focus
-  // would fall to the page, out of the dialog (and Escape with it). It goes to the first new move.
+  // would fall to the page, out of the dialog (and Escape with it). It goes to the first new move,
+  // once the moves are enabled again: the new status may render while the mutation still counts as
+  // pending, and a disabled button does not take focus.
   const statusGroup = useRef<HTMLDivElement>(null);
   const refocusStatus = useRef(false);
-  useEffect(() => {
-    if (!refocusStatus.current) return;
-    refocusStatus.current = false;
-    statusGroup.current?.querySelector('button')?.focus();
-  }, [feedback.status]);
 
   const mutation = useMutation({
     mutationFn: (patch: FeedbackPatch) => updateFeedback(feedback.id, patch),
@@ -122,6 +119,11 @@ function DetailBody({ feedback, onChange }: { feedback: ManageFeedback; onChange
       else setFailure(errorMessage(error, t('common:error.description')));
     },
   });
+  useEffect(() => {
+    if (!refocusStatus.current || mutation.isPending) return;
+    refocusStatus.current = false;
+    statusGroup.current?.querySelector('button')?.focus();
+  }, [feedback.status, mutation.isPending]);
   const changed = priority !== feedback.priority || note.trim() !== (feedback.note ?? '');
 
   return (
