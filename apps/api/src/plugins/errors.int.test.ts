@@ -4,10 +4,13 @@
  * suite (fuzz.int.test.ts).
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 
 let t: TestApp;
+/** An advisory lock key of this file's own. */
+const LOCK = 7_203_503;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -35,26 +38,46 @@ describe('answers the router gives by itself', () => {
 describe('a saturated database', () => {
   it('answers 503 with Retry-After, localised, when no connection frees up in time (PostgreSQL)', async (ctx) => {
     if (!t.config.databaseUrl) return ctx.skip();
-    // Every connection of the pool (20) busy for longer than a request waits for one (5 s).
-    // (A Drizzle query runs when awaited: `then` starts each one now.)
-    const busy = Array.from({ length: 20 }, () => t.db.execute(sql`select pg_sleep(6)`).then(() => undefined));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const forgot = (language: string) =>
-      t.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        headers: { 'accept-language': language },
-        payload: { email: 'someone@example.com' },
+    // Every connection of the pool (20) waits on a lock held by a connection of the test's own until
+    // the test lets go, so the request waits its whole time for one (5 s) whatever the machine's speed.
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [LOCK]);
+      const busy = Array.from({ length: 20 }, () =>
+        t.db.execute(sql`select pg_advisory_xact_lock(${LOCK})`).then(() => undefined),
+      );
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await holder.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event = 'advisory' and datname = current_database()`,
+            );
+            return rows[0]!.n;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(20);
+      const forgot = (language: string) =>
+        t.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          headers: { 'accept-language': language },
+          payload: { email: 'someone@example.com' },
+        });
+      const res = await forgot('en');
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Service unavailable right now. Try again shortly.',
       });
-    const res = await forgot('en');
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.headers['retry-after']).toBe('1');
-    expect(res.json()).toEqual({
-      statusCode: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'Service unavailable right now. Try again shortly.',
-    });
-    await Promise.all(busy);
-    expect((await forgot('pt')).statusCode).toBe(200);
+      await holder.query('select pg_advisory_unlock($1)', [LOCK]);
+      await Promise.all(busy);
+      expect((await forgot('pt')).statusCode).toBe(200);
+    } finally {
+      await holder.end();
+    }
   });
 });
