@@ -42,7 +42,7 @@ test('an admin makes a member a Moderator in /sistema/usuarios; the member then 
     await dialog.getByRole('button', { name: 'Tornar Moderador' }).click();
     await expect(dialog.getByText(`Tornar ${member.name} Moderador?`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Tornar Moderador' }).click();
-    await expect(page.getByText(`${member.name} agora é Moderador.`)).toBeVisible();
+    await expect(page.getByText(`${member.name} recebeu o papel de Moderador.`)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Remover Moderador' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(row.getByText('Moderador', { exact: true })).toBeVisible();

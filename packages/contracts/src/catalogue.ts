@@ -4,6 +4,14 @@ import { optionalHttpUrl, optionalText } from './validation.ts';
 export const TEAM_CATEGORIES = ['club', 'national'] as const;
 export type TeamCategory = (typeof TEAM_CATEGORIES)[number];
 export const PAGE_SIZE_MAX = 100;
+/**
+ * The Portuguese definite article a team's name takes (o Flamengo, a Alemanha, os Estados Unidos,
+ * as Filipinas): texts that put a preposition before the name contract with it ("do", "da", "dos", "das").
+ */
+export const TEAM_ARTICLES = ['o', 'a', 'os', 'as'] as const;
+export type TeamArticle = (typeof TEAM_ARTICLES)[number];
+/** "de" contracted with a team's article, for Portuguese the server writes itself (demo texts). */
+export const PT_OF: Record<TeamArticle, string> = { o: 'do', a: 'da', os: 'dos', as: 'das' };
 
 /** Every team, for selects (registration's favourite team, jersey form). */
 export const teamOption = z.object({ slug: z.string(), name: z.string(), category: z.string() });
@@ -50,6 +58,7 @@ export const teamSummary = z.object({
   city: z.string(),
   baseColor: z.string(),
   category: z.enum(TEAM_CATEGORIES),
+  article: z.enum(TEAM_ARTICLES),
   crest: imageRef.nullable(),
   /** Active jerseys, derived. */
   jerseysCount: z.number().int(),
@@ -67,11 +76,14 @@ export type TeamList = z.infer<typeof teamListResponse>;
 
 export const namedRef = z.object({ slug: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
+/** A jersey's team: its name and the article Portuguese texts contract with it. */
+export const teamRef = namedRef.extend({ article: z.enum(TEAM_ARTICLES) });
+export type TeamRef = z.infer<typeof teamRef>;
 
 export const jerseySummary = z.object({
   id: z.string(),
   slug: z.string(),
-  team: namedRef,
+  team: teamRef,
   model: namedRef,
   supplier: namedRef,
   season: z.number().int(),
@@ -122,6 +134,8 @@ export const teamInput = z.strictObject({
   city: required('cityRequired'),
   baseColor: hexColor('baseColorRequired'),
   category: z.enum(TEAM_CATEGORIES, { error: 'categoryRequired' }),
+  /** Omitted by older clients: "o", the article most team names take. */
+  article: z.enum(TEAM_ARTICLES, { error: 'invalidValue' }).default('o'),
   crestImageId: z.string().uuid().nullable().optional(),
 });
 export type TeamInput = z.input<typeof teamInput>;

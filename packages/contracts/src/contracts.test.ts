@@ -12,10 +12,30 @@ describe('languageFromHeader', () => {
 
 describe('messages', () => {
   it('formats keys with params in both languages', () => {
-    expect(formatMessage('pt', 'TOO_MANY_REQUESTS', { seconds: 5 })).toBe(
+    expect(formatMessage('pt', 'TOO_MANY_REQUESTS', { count: 5 })).toBe(
       'Muitas tentativas. Aguarde 5 segundos e tente novamente.',
     );
     expect(formatMessage('en', 'tooLong', { max: 10 })).toBe('Use at most 10 characters.');
+  });
+
+  it('counts with plural forms: one, many, and zero as a plural in Portuguese', () => {
+    expect(formatMessage('pt', 'TOO_MANY_REQUESTS', { count: 1 })).toBe(
+      'Muitas tentativas. Aguarde 1 segundo e tente novamente.',
+    );
+    expect(formatMessage('en', 'TOO_MANY_REQUESTS', { count: 1 })).toBe(
+      'Too many attempts. Wait 1 second and try again.',
+    );
+    expect(formatMessage('pt', 'IN_USE', { count: 1 })).toContain('1 camisa ainda usa este registro');
+    expect(formatMessage('pt', 'IN_USE', { count: 3 })).toContain('3 camisas ainda usam este registro');
+    expect(formatMessage('pt', 'sizeLargerThanPool', { count: 0 })).toBe(
+      'O grupo não tem camisas ativas: amplie o grupo.',
+    );
+    expect(formatMessage('en', 'sizeLargerThanPool', { count: 0 })).toBe(
+      'The pool has no active jerseys: widen the pool.',
+    );
+    // Without a count, the plural form; an unknown key, the generic message.
+    expect(formatMessage('en', 'HAS_VOTES')).toContain('this jersey has  votes');
+    expect(formatMessage('en', 'NO_SUCH_KEY')).toBe('Invalid value.');
   });
 });
 

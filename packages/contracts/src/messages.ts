@@ -63,7 +63,9 @@ const pt = {
   // tournament form messages
   tournamentNameRequired: 'O nome do torneio é obrigatório.',
   sizeInvalid: 'O tamanho deve ser 4, 8, 16, 32 ou 64 camisas.',
-  sizeLargerThanPool: 'O grupo tem só {{count}} camisa(s) ativa(s): escolha um tamanho menor ou amplie o grupo.',
+  sizeLargerThanPool_zero: 'O grupo não tem camisas ativas: amplie o grupo.',
+  sizeLargerThanPool_one: 'O grupo tem só {{count}} camisa ativa: escolha um tamanho menor ou amplie o grupo.',
+  sizeLargerThanPool_other: 'O grupo tem só {{count}} camisas ativas: escolha um tamanho menor ou amplie o grupo.',
   startRequired: 'Informe a data e a hora de início.',
   startInPast: 'O início não pode estar no passado.',
   roundDurationRange: 'Cada rodada dura de 1 hora a 14 dias (336 horas).',
@@ -71,11 +73,15 @@ const pt = {
   poolEmpty: 'Escolha ao menos uma camisa.',
   seasonRangeInverted: 'O ano final deve ser igual ou posterior ao inicial.',
   // error codes
-  IN_USE: 'Não é possível excluir: {{count}} camisa(s) ainda usam este registro. Desative ou mova as camisas antes.',
+  IN_USE_one: 'Não é possível excluir: {{count}} camisa ainda usa este registro. Desative ou mova a camisa antes.',
+  IN_USE_other:
+    'Não é possível excluir: {{count}} camisas ainda usam este registro. Desative ou mova as camisas antes.',
   INVALID_IMAGE: 'O arquivo não é uma imagem válida. Envie JPEG, PNG, WebP ou AVIF de até 10 MB.',
   IMAGE_TOO_LARGE: 'Imagem grande demais: envie até 10 MB e no máximo 40 megapixels.',
-  HAS_VOTES:
-    'Não é possível excluir: esta camisa já recebeu {{count}} voto(s). Desative-a para tirá-la dos duelos e rankings.',
+  HAS_VOTES_one:
+    'Não é possível excluir: esta camisa já recebeu {{count}} voto. Desative-a para tirá-la dos duelos e rankings.',
+  HAS_VOTES_other:
+    'Não é possível excluir: esta camisa já recebeu {{count}} votos. Desative-a para tirá-la dos duelos e rankings.',
   VOTER_REQUIRED: 'Identificação do votante ausente. Recarregue a página e tente de novo.',
   VOTER_ID_INVALID: 'Identificação de visitante inválida ou antiga. Carregue um novo duelo.',
   INVALID_DUEL: 'Duelo inválido. Carregue um novo duelo.',
@@ -92,8 +98,10 @@ const pt = {
     'A rodada {{round}} não está mais aberta: ela já foi encerrada (por outra pessoa ou no horário previsto). Nada foi alterado; confira a rodada atual antes de encerrar de novo.',
   RECENT_SIGN_IN_REQUIRED: 'Por segurança, saia e entre de novo antes de excluir a conta (vale por 10 minutos).',
   ACCOUNT_DELETED: 'Sua conta foi excluída. Seus votos continuam contando, sem ligação com você.',
-  IN_TOURNAMENT:
-    'Não é possível excluir: esta camisa jogou {{count}} torneio(s) e fica na chave para sempre. Desative-a para tirá-la dos duelos e rankings.',
+  IN_TOURNAMENT_one:
+    'Não é possível excluir: esta camisa jogou {{count}} torneio e fica na chave para sempre. Desative-a para tirá-la dos duelos e rankings.',
+  IN_TOURNAMENT_other:
+    'Não é possível excluir: esta camisa jogou {{count}} torneios e fica na chave para sempre. Desative-a para tirá-la dos duelos e rankings.',
   MATCH_CLOSED: 'Esta rodada já foi encerrada. Veja o próximo confronto.',
   LAST_ADMIN:
     'Não é possível: este é o último Admin ativo. Torne outra pessoa Admin antes de remover o papel ou desativar esta conta.',
@@ -112,7 +120,8 @@ const pt = {
   UNAUTHORIZED: 'Você precisa entrar para continuar.',
   FORBIDDEN: 'Você não tem permissão para acessar esta página.',
   NOT_FOUND: 'Não encontrado.',
-  TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde {{seconds}} segundos e tente novamente.',
+  TOO_MANY_REQUESTS_one: 'Muitas tentativas. Aguarde {{count}} segundo e tente novamente.',
+  TOO_MANY_REQUESTS_other: 'Muitas tentativas. Aguarde {{count}} segundos e tente novamente.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado. Envie JSON.',
   PAYLOAD_TOO_LARGE: 'Conteúdo grande demais.',
   WRONG_PASSWORD: 'A senha atual está incorreta.',
@@ -129,16 +138,21 @@ const pt = {
   PASSWORD_CHANGED: 'Senha alterada com sucesso.',
   // feedback (spec §3)
   feedbackTypeRequired: 'Escolha o tipo: sugestão, reclamação, bug ou elogio.',
-  FEEDBACK_RATE_LIMITED:
-    'Você já enviou {{max}} feedbacks na última hora. Obrigado! Tente de novo em {{minutes}} minuto(s).',
+  FEEDBACK_RATE_LIMITED_one:
+    'Você já enviou {{max}} feedbacks na última hora. Obrigado! Tente de novo em {{count}} minuto.',
+  FEEDBACK_RATE_LIMITED_other:
+    'Você já enviou {{max}} feedbacks na última hora. Obrigado! Tente de novo em {{count}} minutos.',
   FEEDBACK_TRANSITION:
     'Mudança de situação não permitida: um feedback vai de pendente a revisado e depois a resolvido, e pode ser reaberto (volta a pendente).',
   CONFIRMATION_QUEUED: 'Novo link de confirmação enviado para {{email}}.',
 } as const;
 
-export type MessageKey = keyof typeof pt;
+/** The catalogue's entries: plain keys and plural forms (key_zero, key_one, key_other, as i18next reads them). */
+type Entry = keyof typeof pt;
+/** A message's key; a plural message by its base name (IN_USE for IN_USE_one and IN_USE_other). */
+export type MessageKey = Entry extends `${infer Base}_${'zero' | 'one' | 'other'}` ? Base : Entry;
 
-const en: Record<MessageKey, string> = {
+const en: Record<Entry, string> = {
   required: 'This field is required.',
   invalidEmail: 'Invalid email format.',
   invalidValue: 'Invalid value.',
@@ -191,17 +205,22 @@ const en: Record<MessageKey, string> = {
   slugTaken: 'A record with this name already exists.',
   tournamentNameRequired: 'The tournament name is required.',
   sizeInvalid: 'The size must be 4, 8, 16, 32 or 64 jerseys.',
-  sizeLargerThanPool: 'The pool holds only {{count}} active jersey(s): choose a smaller size or widen the pool.',
+  sizeLargerThanPool_zero: 'The pool has no active jerseys: widen the pool.',
+  sizeLargerThanPool_one: 'The pool holds only {{count}} active jersey: choose a smaller size or widen the pool.',
+  sizeLargerThanPool_other: 'The pool holds only {{count}} active jerseys: choose a smaller size or widen the pool.',
   startRequired: 'Enter the start date and time.',
   startInPast: 'The start cannot be in the past.',
   roundDurationRange: 'Each round lasts from 1 hour to 14 days (336 hours).',
   poolRequired: 'Pick the jerseys by hand or by rule.',
   poolEmpty: 'Pick at least one jersey.',
   seasonRangeInverted: 'The last year must be the same as or after the first.',
-  IN_USE: 'Cannot delete: {{count}} jersey(s) still use this record. Deactivate or move those jerseys first.',
+  IN_USE_one: 'Cannot delete: {{count}} jersey still uses this record. Deactivate or move that jersey first.',
+  IN_USE_other: 'Cannot delete: {{count}} jerseys still use this record. Deactivate or move those jerseys first.',
   INVALID_IMAGE: 'The file is not a valid image. Upload a JPEG, PNG, WebP or AVIF of up to 10 MB.',
   IMAGE_TOO_LARGE: 'Image too large: upload up to 10 MB and at most 40 megapixels.',
-  HAS_VOTES: 'Cannot delete: this jersey has {{count}} vote(s). Deactivate it to take it out of duels and rankings.',
+  HAS_VOTES_one: 'Cannot delete: this jersey has {{count}} vote. Deactivate it to take it out of duels and rankings.',
+  HAS_VOTES_other:
+    'Cannot delete: this jersey has {{count}} votes. Deactivate it to take it out of duels and rankings.',
   VOTER_REQUIRED: 'Missing voter id. Reload the page and try again.',
   VOTER_ID_INVALID: 'Invalid or outdated visitor id. Load a new duel.',
   INVALID_DUEL: 'Invalid duel. Load a new one.',
@@ -218,8 +237,10 @@ const en: Record<MessageKey, string> = {
     'Round {{round}} is no longer open: it has already been closed (by someone else or at its planned end). Nothing was changed; check the current round before closing again.',
   RECENT_SIGN_IN_REQUIRED: 'For your safety, sign out and in again before deleting the account (valid for 10 minutes).',
   ACCOUNT_DELETED: 'Your account was deleted. Your votes still count, no longer linked to you.',
-  IN_TOURNAMENT:
-    'Cannot delete: this jersey played {{count}} tournament(s) and stays in their brackets. Deactivate it to take it out of duels and rankings.',
+  IN_TOURNAMENT_one:
+    'Cannot delete: this jersey played {{count}} tournament and stays in its bracket. Deactivate it to take it out of duels and rankings.',
+  IN_TOURNAMENT_other:
+    'Cannot delete: this jersey played {{count}} tournaments and stays in their brackets. Deactivate it to take it out of duels and rankings.',
   MATCH_CLOSED: 'This round has closed. Here is the next match.',
   LAST_ADMIN:
     'Not possible: this is the last active Admin. Make someone else an Admin before removing the role or deactivating this account.',
@@ -238,7 +259,8 @@ const en: Record<MessageKey, string> = {
   UNAUTHORIZED: 'You need to sign in to continue.',
   FORBIDDEN: 'You do not have permission to access this page.',
   NOT_FOUND: 'Not found.',
-  TOO_MANY_REQUESTS: 'Too many attempts. Wait {{seconds}} seconds and try again.',
+  TOO_MANY_REQUESTS_one: 'Too many attempts. Wait {{count}} second and try again.',
+  TOO_MANY_REQUESTS_other: 'Too many attempts. Wait {{count}} seconds and try again.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type. Send JSON.',
   PAYLOAD_TOO_LARGE: 'Content too large.',
   WRONG_PASSWORD: 'The current password is incorrect.',
@@ -254,22 +276,41 @@ const en: Record<MessageKey, string> = {
   PASSWORD_RESET: 'Password reset',
   PASSWORD_CHANGED: 'Password changed.',
   feedbackTypeRequired: 'Choose the type: suggestion, complaint, bug or praise.',
-  FEEDBACK_RATE_LIMITED:
-    'You have already sent {{max}} feedbacks in the last hour. Thank you! Try again in {{minutes}} minute(s).',
+  FEEDBACK_RATE_LIMITED_one:
+    'You have already sent {{max}} feedbacks in the last hour. Thank you! Try again in {{count}} minute.',
+  FEEDBACK_RATE_LIMITED_other:
+    'You have already sent {{max}} feedbacks in the last hour. Thank you! Try again in {{count}} minutes.',
   FEEDBACK_TRANSITION:
     'Status change not allowed: feedback goes from pending to reviewed and then to resolved, and can be reopened (back to pending).',
   CONFIRMATION_QUEUED: 'A new confirmation link was sent to {{email}}.',
 };
 
-export const messages: Record<Language, Record<MessageKey, string>> = { pt, en };
+export const messages: Record<Language, Record<Entry, string>> = { pt, en };
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(pt, key);
+  return Object.hasOwn(pt, key) || Object.hasOwn(pt, `${key}_other`);
+}
+
+const pluralRules = { pt: new Intl.PluralRules('pt'), en: new Intl.PluralRules('en') };
+
+/**
+ * A message's text. A plural message is picked by `count` as i18next picks it on the web: key_zero for 0
+ * when there is one (Portuguese counts 0 as singular: "0 camisa"), then the language's plural form.
+ */
+function template(language: Language, key: string, count: unknown): string {
+  const table: Record<string, string> = messages[language];
+  if (typeof count === 'number') {
+    const form = (count === 0 && table[`${key}_zero`]) || table[`${key}_${pluralRules[language].select(count)}`];
+    if (form) return form;
+  }
+  return table[key] ?? table[`${key}_other`] ?? table.invalidValue!;
 }
 
 export function formatMessage(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const template = isMessageKey(key) ? messages[language][key] : messages[language].invalidValue;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return template(language, isMessageKey(key) ? key : 'invalidValue', params.count).replace(
+    /\{\{(\w+)\}\}/g,
+    (_, name: string) => String(params[name] ?? ''),
+  );
 }
 
 /** Picks pt or en from an Accept-Language header; pt is the fallback. */

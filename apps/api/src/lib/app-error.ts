@@ -13,5 +13,8 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError(404, 'NOT_FOUND');
+/** A 429 that says how long to wait: the message counts the seconds and Retry-After carries them. */
+export const tooManyRequests = (seconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', { count: seconds, retryAfter: seconds });
 /** A single-field validation failure, shaped like schema validation failures. */
 export const fieldError = (field: string, key: string) => new AppError(400, 'VALIDATION_FAILED', {}, { [field]: key });

@@ -95,7 +95,8 @@ export default fp(async function errors(app: FastifyInstance) {
             Object.entries(error.details).map(([k, key]) => [k, formatMessage(lang, key, error.params)]),
           )
         : undefined;
-      if (error.statusCode === 429 && error.params.seconds) reply.header('retry-after', String(error.params.seconds));
+      if (error.statusCode === 429 && error.params.retryAfter)
+        reply.header('retry-after', String(error.params.retryAfter));
       return reply.status(error.statusCode).send(send(lang, error.statusCode, error.code, error.params, details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -130,7 +131,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (mapped) return reply.status(mapped[0]).send(send(lang, mapped[0], mapped[1]));
     if (error.statusCode === 429) {
       const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
-      return reply.status(429).send(send(lang, 429, 'TOO_MANY_REQUESTS', { seconds }));
+      return reply.status(429).send(send(lang, 429, 'TOO_MANY_REQUESTS', { count: seconds }));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(send(lang, error.statusCode, 'VALIDATION_FAILED'));

@@ -1,6 +1,7 @@
 // The jersey catalogue: images, teams, models, suppliers and jerseys.
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+import type { TeamArticle } from '@manto/contracts';
 
 /** An uploaded or generated image; its WebP variants live in storage under its id. */
 export const images = pgTable('images', {
@@ -23,6 +24,8 @@ export const teams = pgTable('teams', {
   city: text('city').notNull(),
   baseColor: text('base_color').notNull(),
   category: text('category').notNull(),
+  /** o, a, os or as (TEAM_ARTICLES): how Portuguese texts contract a preposition with the name. */
+  article: text('article').$type<TeamArticle>().notNull().default('o'),
   crestImageId: uuid('crest_image_id').references(() => images.id, { onDelete: 'set null' }),
   ...timestamps,
 });

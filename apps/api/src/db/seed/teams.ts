@@ -1,3 +1,5 @@
+import type { TeamArticle } from '@manto/contracts';
+
 /** Real clubs and national teams with their home colours; the catalogue issue adds crests and jerseys. */
 export const SEED_TEAMS: {
   name: string;
@@ -6,6 +8,8 @@ export const SEED_TEAMS: {
   city: string;
   baseColor: string;
   category: 'club' | 'national';
+  /** Portuguese article of the name (TEAM_ARTICLES); "o" when absent. */
+  article?: TeamArticle;
 }[] = [
   { name: 'Flamengo', country: 'Brasil', state: 'RJ', city: 'Rio de Janeiro', baseColor: '#C8102E', category: 'club' },
   {
@@ -69,9 +73,25 @@ export const SEED_TEAMS: {
   },
   { name: 'Liverpool', country: 'Inglaterra', state: null, city: 'Liverpool', baseColor: '#C8102E', category: 'club' },
   { name: 'Arsenal', country: 'Inglaterra', state: null, city: 'Londres', baseColor: '#EF0107', category: 'club' },
-  { name: 'Juventus', country: 'Itália', state: null, city: 'Turim', baseColor: '#000000', category: 'club' },
+  {
+    name: 'Juventus',
+    country: 'Itália',
+    state: null,
+    city: 'Turim',
+    baseColor: '#000000',
+    category: 'club',
+    article: 'a',
+  },
   { name: 'Milan', country: 'Itália', state: null, city: 'Milão', baseColor: '#FB090B', category: 'club' },
-  { name: 'Inter de Milão', country: 'Itália', state: null, city: 'Milão', baseColor: '#010E80', category: 'club' },
+  {
+    name: 'Inter de Milão',
+    country: 'Itália',
+    state: null,
+    city: 'Milão',
+    baseColor: '#010E80',
+    category: 'club',
+    article: 'a',
+  },
   {
     name: 'Bayern de Munique',
     country: 'Alemanha',
@@ -119,9 +139,42 @@ export const SEED_TEAMS: {
     city: 'Buenos Aires',
     baseColor: '#75AADB',
     category: 'national',
+    article: 'a',
   },
-  { name: 'França', country: 'França', state: null, city: 'Paris', baseColor: '#002654', category: 'national' },
-  { name: 'Alemanha', country: 'Alemanha', state: null, city: 'Berlim', baseColor: '#FFFFFF', category: 'national' },
-  { name: 'Holanda', country: 'Holanda', state: null, city: 'Amsterdã', baseColor: '#F36C21', category: 'national' },
-  { name: 'Itália', country: 'Itália', state: null, city: 'Roma', baseColor: '#0066B2', category: 'national' },
+  {
+    name: 'França',
+    country: 'França',
+    state: null,
+    city: 'Paris',
+    baseColor: '#002654',
+    category: 'national',
+    article: 'a',
+  },
+  {
+    name: 'Alemanha',
+    country: 'Alemanha',
+    state: null,
+    city: 'Berlim',
+    baseColor: '#FFFFFF',
+    category: 'national',
+    article: 'a',
+  },
+  {
+    name: 'Holanda',
+    country: 'Holanda',
+    state: null,
+    city: 'Amsterdã',
+    baseColor: '#F36C21',
+    category: 'national',
+    article: 'a',
+  },
+  {
+    name: 'Itália',
+    country: 'Itália',
+    state: null,
+    city: 'Roma',
+    baseColor: '#0066B2',
+    category: 'national',
+    article: 'a',
+  },
 ];

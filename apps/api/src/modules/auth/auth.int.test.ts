@@ -264,7 +264,7 @@ describe('login', () => {
       '10.3.2.9',
     );
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many attempts\. Wait \d+ seconds/);
+    expect(blocked.json().message).toMatch(/Too many attempts\. Wait (1 second|([2-9]|\d\d+) seconds) and try again\./);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '#lib/app-error.ts';
+import { tooManyRequests } from '#lib/app-error.ts';
 import type { FailureThrottle, ThrottleRule } from '#lib/throttle.ts';
 
 /**
@@ -73,7 +73,7 @@ export class LoginThrottle {
         ];
     const attemptId = randomBytes(12).toString('base64url');
     const wait = await this.store.attempt(rules, attemptId, this.now());
-    if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait });
+    if (wait > 0) throw tooManyRequests(wait);
     return {
       succeeded: async () => {
         // The client's own counter (this device, or this account from this IP) starts over; the

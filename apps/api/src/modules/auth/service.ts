@@ -1,7 +1,7 @@
 import type { Language, LoginResponse, RegisterBody, ResetPasswordBody } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { AppError, fieldError, notFound, tooManyRequests } from '#lib/app-error.ts';
 import { randomToken, sha256 } from '#lib/crypto.ts';
 import { burnPasswordCheck, hashPassword, isStrongEnough, verifyPassword } from '#lib/passwords.ts';
 import type { MailOutbox } from '#modules/mail/index.ts';
@@ -156,7 +156,7 @@ export class AuthService {
       if (found.confirmedAt) throw new AppError(409, 'ALREADY_CONFIRMED');
       if (!found.active) throw new AppError(409, 'ACCOUNT_INACTIVE');
       if (await this.recentlyMailed(repository, found.id, 'confirm_email'))
-        throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: MAIL_INTERVAL_MS / 1000 });
+        throw tooManyRequests(MAIL_INTERVAL_MS / 1000);
       await this.writeMail(tx, found, 'confirm');
       return found;
     });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Logger } from 'pino';
-import { type ProductInput, discountedCents, productInput } from '@manto/contracts';
+import { PT_OF, type ProductInput, discountedCents, productInput } from '@manto/contracts';
 import { Rng } from '#lib/rng.ts';
 import type { ImageService } from '#modules/images/index.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
@@ -184,7 +184,7 @@ export async function seedDemoShop(
       category: 'jerseys',
       namePt: `Camisa ${j.model.name.toLowerCase()} ${j.team.name} ${j.modelYear}`,
       nameEn: `${j.team.name} ${j.modelYear} ${modelEn} shirt`,
-      descriptionPt: `Camisa ${j.model.name.toLowerCase()} do ${j.team.name} da temporada ${j.modelYear}, versão torcedor, em tecido leve.`,
+      descriptionPt: `Camisa ${j.model.name.toLowerCase()} ${PT_OF[j.team.article]} ${j.team.name} da temporada ${j.modelYear}, versão torcedor, em tecido leve.`,
       descriptionEn: `The ${j.team.name} ${modelEn} shirt of the ${j.modelYear} season, supporter version, in a light fabric.`,
       team: j.team.name,
       season: j.modelYear,
@@ -239,7 +239,7 @@ export async function seedDemoShop(
         category: 'accessories',
         namePt: `${accessory.pt} ${j.team.name}`,
         nameEn: `${j.team.name} ${accessory.en.toLowerCase()}`,
-        descriptionPt: `${accessory.pt} oficial do ${j.team.name}, nas cores do clube.`,
+        descriptionPt: `${accessory.pt} oficial ${PT_OF[j.team.article]} ${j.team.name}, nas cores do clube.`,
         descriptionEn: `Official ${j.team.name} ${accessory.en.toLowerCase()}, in the club's colours.`,
         team: j.team.name,
         imageIds: [await render(bandSvg(j.mainColor, jersey.mainColor === j.mainColor ? '#FFFFFF' : jersey.mainColor))],

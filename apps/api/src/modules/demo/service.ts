@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PT_OF } from '@manto/contracts';
 import type { Logger } from 'pino';
 import { slugify } from '#lib/slug.ts';
 import type { ImageService } from '#modules/images/index.ts';
@@ -153,7 +154,7 @@ export async function seedDemoCatalogue(
       slug: slugify(`${season} ${model}`),
       season,
       modelYear,
-      description: `Camisa ${model.toLowerCase()} ${modelYear} do ${team.name}, fornecida pela ${kit.supplier}, com patrocínio ${design.sponsor}.`,
+      description: `Camisa ${model.toLowerCase()} ${modelYear} ${PT_OF[team.article]} ${team.name}, fornecida pela ${kit.supplier}, com patrocínio ${design.sponsor}.`,
       masterSponsor: design.sponsor,
       mainColor: design.primary,
       imageId: image.id,

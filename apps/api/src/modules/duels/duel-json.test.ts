@@ -6,7 +6,7 @@ import { duelSide, nextDuelJson, voteResultJson } from './duel-json.ts';
 const jersey = (id: string, name: string, image: boolean): CatalogueJersey => ({
   id,
   slug: `2024-${id}`,
-  team: { slug: 'sport', name },
+  team: { slug: 'sport', name, article: 'o' },
   model: { slug: 'home', name: 'Camisa 1 "titular"' },
   supplier: { slug: 'umbro', name: 'Umbro' },
   season: 2024,

@@ -9,7 +9,7 @@ import {
   type VoteOutcome,
   type VoteResult,
 } from '@manto/contracts';
-import { AppError, fieldError, notFound } from '#lib/app-error.ts';
+import { AppError, fieldError, notFound, tooManyRequests } from '#lib/app-error.ts';
 import type { Counters } from '#lib/counters.ts';
 import { memo } from '#lib/memo.ts';
 import { clientPlace } from '#lib/network.ts';
@@ -371,7 +371,7 @@ export class DuelService {
       this.counters.hit(`rate:voter:${voter.key}`, MINUTE_MS),
       this.counters.hit(`rate:ip:${address}`, MINUTE_MS),
     ]);
-    if (byVoter > rate || byIp > rate * IP_FACTOR) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: 60 });
+    if (byVoter > rate || byIp > rate * IP_FACTOR) throw tooManyRequests(60);
   }
 
   /**

@@ -196,11 +196,11 @@ describe('catalogue edits against votes', () => {
     expect(en.statusCode).toBe(409);
     expect(en.json()).toMatchObject({
       code: 'HAS_VOTES',
-      message: 'Cannot delete: this jersey has 2 vote(s). Deactivate it to take it out of duels and rankings.',
+      message: 'Cannot delete: this jersey has 2 votes. Deactivate it to take it out of duels and rankings.',
     });
     const pt = await remove(twice, 'pt-BR');
     expect(pt.json().message).toBe(
-      'Não é possível excluir: esta camisa já recebeu 2 voto(s). Desative-a para tirá-la dos duelos e rankings.',
+      'Não é possível excluir: esta camisa já recebeu 2 votos. Desative-a para tirá-la dos duelos e rankings.',
     );
     const unvoted = one.unvoted;
     expect((await remove(unvoted.jerseys[0]!.id, 'en')).statusCode).toBe(204);

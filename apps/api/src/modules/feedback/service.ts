@@ -94,8 +94,8 @@ export class FeedbackService {
     if (sent > FEEDBACK_PER_HOUR) {
       const seconds = Math.ceil(((hour + 1) * HOUR_MS - now) / 1000);
       throw new AppError(429, 'FEEDBACK_RATE_LIMITED', {
-        seconds,
-        minutes: Math.ceil(seconds / 60),
+        retryAfter: seconds,
+        count: Math.ceil(seconds / 60),
         max: FEEDBACK_PER_HOUR,
       });
     }

@@ -178,6 +178,48 @@ describe('management', () => {
     });
   });
 
+  it('keeps a team’s Portuguese article: the reference teams’, one chosen in the form, "o" when omitted', async () => {
+    const reference = async (slug: string) =>
+      (await t.inject({ method: 'GET', url: `/api/catalogue/teams/${slug}/jerseys` })).json().team.article;
+    expect(await reference('alemanha')).toBe('a');
+    expect(await reference('juventus')).toBe('a');
+    expect(await reference('flamengo')).toBe('o');
+
+    const usa = await makeTeam('Estados Unidos', { article: 'os', category: 'national' });
+    expect(usa.article).toBe('os');
+    expect((await makeTeam('Ponte Preta')).article).toBe('o');
+    const edited = await t.inject({
+      method: 'PUT',
+      url: `/api/manage/teams/${usa.id}`,
+      headers: mod,
+      payload: {
+        name: usa.name,
+        country: 'EUA',
+        city: 'Washington',
+        baseColor: '#002868',
+        category: 'national',
+        article: 'as',
+      },
+    });
+    expect(edited.json().article).toBe('as');
+
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/manage/teams',
+      headers: { ...mod, 'accept-language': 'en' },
+      payload: {
+        name: 'Filipinas',
+        country: 'Filipinas',
+        city: 'Manila',
+        baseColor: '#0038A8',
+        category: 'national',
+        article: 'la',
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual({ article: 'Invalid value.' });
+  });
+
   it('validates the jersey form with the spec messages', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/manage/jerseys', headers: mod, payload: { season: '' } });
     expect(res.json().details).toMatchObject({
@@ -278,7 +320,7 @@ describe('management', () => {
     // Still referenced: the model and the team cannot go, with a clear message.
     const refused = await t.inject({ method: 'DELETE', url: `/api/manage/models/${model.id}`, headers: mod });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('2 camisa(s)');
+    expect(refused.json().message).toContain('2 camisas ainda usam este registro');
     expect((await t.inject({ method: 'DELETE', url: `/api/manage/teams/${team.id}`, headers: mod })).statusCode).toBe(
       409,
     );

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NamedRef } from '@manto/contracts';
+import type { NamedRef, TeamRef } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
 import { images, jerseys, models, suppliers, teams, tournamentEntrants, votes } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage, sortOrder } from '#lib/paging.ts';
@@ -11,7 +11,7 @@ const image = alias(images, 'jersey_image');
 
 const columns = {
   jersey: jerseys,
-  team: { slug: teams.slug, name: teams.name },
+  team: { slug: teams.slug, name: teams.name, article: teams.article },
   model: { slug: models.slug, name: models.name },
   supplier: { slug: suppliers.slug, name: suppliers.name },
   image: { id: image.id, width: image.width, height: image.height, variants: image.variants },
@@ -19,7 +19,7 @@ const columns = {
 
 export type JerseyRow = {
   jersey: typeof jerseys.$inferSelect;
-  team: NamedRef;
+  team: TeamRef;
   model: NamedRef;
   supplier: NamedRef;
   image: ImageRow | null;

@@ -17,6 +17,7 @@ function toSummary(row: TeamRow): TeamSummary {
     city: t.city,
     baseColor: t.baseColor,
     category: t.category as TeamSummary['category'],
+    article: t.article,
     crest: imageRef(row.crest),
     jerseysCount: row.jerseysCount,
   };

@@ -146,7 +146,7 @@ describe('validation', () => {
       [
         { ...base, size: 8 },
         'size',
-        'O grupo tem só 4 camisa(s) ativa(s): escolha um tamanho menor ou amplie o grupo.',
+        'O grupo tem só 4 camisas ativas: escolha um tamanho menor ou amplie o grupo.',
       ],
       [
         { ...base, startsAt: new Date(t.clock.now() - hours(1)).toISOString() },
@@ -164,7 +164,7 @@ describe('validation', () => {
     }
     const en = await send({ ...base, size: 8 }, 'en');
     expect(en.json().details.size).toBe(
-      'The pool holds only 4 active jersey(s): choose a smaller size or widen the pool.',
+      'The pool holds only 4 active jerseys: choose a smaller size or widen the pool.',
     );
     expect(await t.count('tournaments')).toBeGreaterThanOrEqual(0);
   });

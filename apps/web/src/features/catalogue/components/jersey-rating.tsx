@@ -11,7 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { Standing } from '@manto/contracts';
+import type { Standing, TeamRef } from '@manto/contracts';
 import { IconArrowsLeftRight, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import classes from './jersey-rating.module.css';
 import { JerseySegments } from './jersey-segments.tsx';
 import { ScoreSparkline } from './score-sparkline.tsx';
 import { useLocale } from '#lib/use-locale.ts';
+import { teamText } from '#lib/team-text.ts';
 
 function StandingCard({
   title,
@@ -94,7 +95,7 @@ function StandingCard({
 }
 
 /** The jersey page's ranking section: global and team standings and the global score over time. */
-export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slug: string; name: string } }) {
+export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: TeamRef }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const query = useQuery(jerseyRatingQuery(jerseyId));
@@ -167,7 +168,7 @@ export function JerseyRating({ jerseyId, team }: { jerseyId: string; team: { slu
             )}
             {inTeam && (
               <StandingCard
-                title={t('rating.team', { team: team.name })}
+                title={t('rating.team', teamText(team))}
                 standing={inTeam}
                 link={`/rankings/times/${team.slug}`}
                 linkLabel={t('rating.seeTeam')}

@@ -1,17 +1,18 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Standing } from '@manto/contracts';
+import type { Standing, TeamRef } from '@manto/contracts';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IntervalBar } from '#components/interval-bar.tsx';
 import { type Axis, formatScore } from '#lib/interval.ts';
 import classes from './jersey-rating.module.css';
+import { teamText } from '#lib/team-text.ts';
 
 interface JerseySegmentsProps {
   global: Standing;
   neutral: Standing | null;
   ownFans: Standing | null;
-  team: { slug: string; name: string };
+  team: TeamRef;
   locale: string;
 }
 
@@ -44,7 +45,7 @@ export function JerseySegments({ global, neutral, ownFans, team, locale }: Jerse
   if (ownFans) {
     rows.push({
       key: 'ownFans',
-      name: t('rating.compare.ownFans', { team: team.name }),
+      name: t('rating.compare.ownFans', teamText(team)),
       standing: ownFans,
       link: (
         <Anchor component={Link} to={`/rankings/torcidas/${team.slug}`} size="xs">
@@ -57,7 +58,7 @@ export function JerseySegments({ global, neutral, ownFans, team, locale }: Jerse
   const deltas: string[] = [];
   if (ownFans)
     deltas.push(
-      t('rating.compare.deltaFans', { delta: formatDelta(ownFans.score - global.score, locale), team: team.name }),
+      t('rating.compare.deltaFans', { delta: formatDelta(ownFans.score - global.score, locale), ...teamText(team) }),
     );
   if (neutral)
     deltas.push(t('rating.compare.deltaNeutral', { delta: formatDelta(neutral.score - global.score, locale) }));

@@ -8,7 +8,7 @@ import { JerseyRoute } from './jersey-route.tsx';
 // The breadcrumbs and picture the server draws into a jersey page (ADR 0027) stand in while the jersey
 // loads, and go in the commit that draws it, or its not-found screen.
 
-const team = { slug: 'aurora', name: 'Aurora' };
+const team = { slug: 'aurora', name: 'Aurora', article: 'a' } as const;
 const image = {
   id: 'i1',
   src: '/api/images/i1/640.webp',

@@ -15,6 +15,7 @@ import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
 import { JERSEY_IMAGE_SIZES } from '../lib/picture-sizes.ts';
 import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 import classes from './jersey-route.module.css';
+import { teamText } from '#lib/team-text.ts';
 
 /**
  * /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit, its standing, the
@@ -122,7 +123,7 @@ export function JerseyRoute() {
       {j.otherJerseys.length > 0 && (
         <section aria-labelledby="other-jerseys">
           <Title order={2} id="other-jerseys" fz="xl" mb="md">
-            {t('jersey.others', { team: j.team.name })}
+            {t('jersey.others', teamText(j.team))}
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
             {j.otherJerseys.map((other) => (

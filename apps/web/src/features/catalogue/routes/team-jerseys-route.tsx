@@ -25,6 +25,7 @@ import { TeamCrest } from '#components/team-crest.tsx';
 import { PageControls } from '#components/page-controls.tsx';
 import { FanbaseLink } from '#components/fanbase-link.tsx';
 import { segmentsQuery } from '#api/segments.ts';
+import { teamText } from '#lib/team-text.ts';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);
@@ -92,8 +93,8 @@ export function TeamJerseysRoute() {
           <FanbaseLink
             team={team}
             segments={segments.data}
-            link={t('fans.link', { team: team.name })}
-            note={(minVoters) => t('fans.notShown', { team: team.name, count: minVoters })}
+            link={t('fans.link', teamText(team))}
+            note={(minVoters) => t('fans.notShown', { ...teamText(team), count: minVoters })}
           />
         </div>
       </Group>

@@ -19,7 +19,7 @@ import { GlobalDuelRoute } from '../routes/global-duel-route.tsx';
 const jersey = (id: string, team: string, modelYear: string, model: string): DuelJersey => ({
   id,
   slug: id,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
   model: { slug: model.toLowerCase(), name: model },
   supplier: { slug: 'nike', name: 'Nike' },
   season: Number(modelYear),

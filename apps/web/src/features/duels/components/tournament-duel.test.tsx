@@ -12,7 +12,7 @@ import { TournamentDuelRoute } from '../routes/tournament-duel-route.tsx';
 const jersey = (id: string, team: string): DuelJersey => ({
   id,
   slug: id,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
   model: { slug: 'titular', name: 'Titular' },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,

@@ -89,7 +89,7 @@ describe('FeedbackDialog', () => {
 
   it('shows the hourly limit’s message, and asks a member for no e-mail', async () => {
     signIn();
-    const message = 'Você já enviou 5 feedbacks na última hora. Obrigado! Tente de novo em 12 minuto(s).';
+    const message = 'Você já enviou 5 feedbacks na última hora. Obrigado! Tente de novo em 12 minutos.';
     const sent = fakeServer(() => json(429, { statusCode: 429, code: 'FEEDBACK_RATE_LIMITED', message }));
     const user = userEvent.setup();
     const dialog = await openDialog();

@@ -3,6 +3,7 @@ import type { Segments } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TeamCrest } from '#components/team-crest.tsx';
+import { teamText } from '#lib/team-text.ts';
 
 /** Links to the fanbase rankings shown now ("O que a torcida do X acha"). */
 export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
@@ -24,7 +25,7 @@ export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
             radius="xl"
             size="compact-sm"
             leftSection={<TeamCrest team={team} size={18} />}
-            aria-label={t('segments.fanbaseLink', { team: team.name })}
+            aria-label={t('segments.fanbaseLink', teamText(team))}
           >
             {team.name}
           </Button>

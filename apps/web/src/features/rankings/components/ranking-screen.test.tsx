@@ -21,6 +21,7 @@ const team = (slug: string, name: string): TeamSummary => ({
   city: 'São Paulo',
   baseColor: '#1f5f3f',
   category: 'club',
+  article: 'o',
   crest: null,
   jerseysCount: 3,
 });
@@ -33,7 +34,7 @@ const row = (rank: number, over: Partial<RankingRow> = {}): RankingRow => ({
   jersey: {
     id: `j${rank}`,
     slug: `camisa-${rank}`,
-    team: { slug: 'aurora', name: 'Aurora FC' },
+    team: { slug: 'aurora', name: 'Aurora FC', article: 'o' },
     model: { slug: 'titular', name: 'Titular' },
     supplier: { slug: 'marca', name: 'Marca' },
     season: 2020 + rank,

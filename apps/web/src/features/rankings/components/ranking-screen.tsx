@@ -36,6 +36,7 @@ import { FanbaseLinks } from './fanbase-links.tsx';
 import { usePickers } from './pickers.ts';
 import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
+import { teamText } from '#lib/team-text.ts';
 
 // The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
 // it is drawn: a phone's first screen draws the list (docs/performance.md §6).
@@ -101,12 +102,12 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
     <TeamHeader
       crumb={{ to: '/rankings', label: t('global.title') }}
       team={fansTeam}
-      title={fansTeam ? t('fans.title', { team: fansTeam.name }) : data ? t('fans.titleNoTeam') : null}
-      subtitle={fansTeam && t('fans.subtitle', { team: fansTeam.name })}
+      title={fansTeam ? t('fans.title', teamText(fansTeam)) : data ? t('fans.titleNoTeam') : null}
+      subtitle={fansTeam && t('fans.subtitle', teamText(fansTeam))}
     >
       <Group gap="md">
         <Anchor component={Link} to={`/rankings/times/${fansOf}`} size="sm">
-          {fansTeam ? t('fans.teamRanking', { team: fansTeam.name }) : t('team.breadcrumb')}
+          {fansTeam ? t('fans.teamRanking', teamText(fansTeam)) : t('team.breadcrumb')}
         </Anchor>
         <Anchor component={Link} to="/rankings?neutro=1" size="sm">
           {t('fans.neutralLink')}
@@ -129,8 +130,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
     <TeamHeader
       crumb={{ to: '/rankings/times', label: t('team.breadcrumb') }}
       team={team}
-      title={team && t('team.title', { team: team.name })}
-      subtitle={team && t('team.subtitle', { team: team.name })}
+      title={team && t('team.title', teamText(team))}
+      subtitle={team && t('team.subtitle', teamText(team))}
     >
       {team && (
         <Group gap="md">
@@ -143,8 +144,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
           <FanbaseLink
             team={team}
             segments={segments.data}
-            link={t('fans.link', { team: team.name })}
-            note={(minVoters) => t('fans.notShown', { team: team.name, count: minVoters })}
+            link={t('fans.link', teamText(team))}
+            note={(minVoters) => t('fans.notShown', { ...teamText(team), count: minVoters })}
           />
         </Group>
       )}

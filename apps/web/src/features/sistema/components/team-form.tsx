@@ -1,7 +1,15 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TEAM_CATEGORIES, teamInput, type ImageRef, type ManageTeam, type TeamInput } from '@manto/contracts';
+import {
+  TEAM_ARTICLES,
+  TEAM_CATEGORIES,
+  teamInput,
+  type ImageRef,
+  type ManageTeam,
+  type TeamArticle,
+  type TeamInput,
+} from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodFormErrors } from '#lib/form-errors.ts';
@@ -20,10 +28,11 @@ interface TeamValues {
   city: string;
   baseColor: string;
   category: string | null;
+  article: TeamArticle;
   crestImageId: string | null;
 }
 
-const FIELDS = ['name', 'country', 'state', 'city', 'baseColor', 'category', 'crestImageId'] as const;
+const FIELDS = ['name', 'country', 'state', 'city', 'baseColor', 'category', 'article', 'crestImageId'] as const;
 
 const valuesOf = (team: ManageTeam | null): TeamValues => ({
   name: team?.name ?? '',
@@ -32,6 +41,7 @@ const valuesOf = (team: ManageTeam | null): TeamValues => ({
   city: team?.city ?? '',
   baseColor: team?.baseColor ?? '',
   category: team?.category ?? null,
+  article: team?.article ?? 'o',
   crestImageId: team?.crest?.id ?? null,
 });
 
@@ -79,6 +89,15 @@ export function TeamForm({ team, onDone }: { team: ManageTeam | null; onDone: ()
             {...form.getInputProps('category')}
           />
         </SimpleGrid>
+        <Select
+          label={t('teams.fields.article')}
+          description={t('teams.fields.articleHelp')}
+          required
+          data={TEAM_ARTICLES.map((value) => ({ value, label: t(`teams.articles.${value}`) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('article')}
+        />
         <ImageUploadField
           label={t('teams.fields.crest')}
           kind="logo"

@@ -14,7 +14,7 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const jersey = (n: number, team: string): ManageJersey => ({
   id: uuid(n),
   slug: `j${n}`,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
   model: { slug: 'titular', name: 'Titular' },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
@@ -195,7 +195,7 @@ describe('TournamentForm', () => {
 
   it("shows the server's messages under the fields they name", async () => {
     const details = {
-      size: 'O grupo tem só 6 camisa(s) ativa(s): escolha um tamanho menor ou amplie o grupo.',
+      size: 'O grupo tem só 6 camisas ativas: escolha um tamanho menor ou amplie o grupo.',
       startsAt: 'O início não pode estar no passado.',
       roundHours: 'Cada rodada dura de 1 hora a 14 dias (336 horas).',
       'pool.jerseyIds': 'Escolha ao menos uma camisa.',

@@ -5,7 +5,7 @@ import { bracketColumns, defaultRound, sideResult } from './bracket.ts';
 const jersey = (id: string): JerseySummary => ({
   id,
   slug: id,
-  team: { slug: 'aurora', name: 'Aurora' },
+  team: { slug: 'aurora', name: 'Aurora', article: 'o' },
   model: { slug: 'titular', name: 'Titular' },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,

@@ -11,7 +11,7 @@ import { TournamentsRoute } from './tournaments-route.tsx';
 const jersey = (n: number, team = `Time ${n}`): JerseySummary => ({
   id: `j${n}`,
   slug: `camisa-${n}`,
-  team: { slug: `time-${n}`, name: team },
+  team: { slug: `time-${n}`, name: team, article: 'o' },
   model: { slug: 'titular', name: 'Titular' },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
