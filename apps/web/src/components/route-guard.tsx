@@ -19,7 +19,8 @@ export function pathFromState(state: unknown): string | undefined {
 export function useAuthTarget(): string {
   const location = useLocation();
   const [params] = useSearchParams();
-  return safeRedirectPath(params.get('redirectTo') ?? pathFromState(location.state), '/');
+  // `redirectTo` is what the app's own links carry; `redirect` what people and other sites tend to write.
+  return safeRedirectPath(params.get('redirectTo') ?? params.get('redirect') ?? pathFromState(location.state), '/');
 }
 
 /** Spec section 2's route guard for a group of routes. */

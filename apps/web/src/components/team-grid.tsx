@@ -13,7 +13,7 @@ interface TeamGridProps<T> {
   pageSize: number;
   page: number;
   onPageChange: (page: number) => void;
-  empty: { title: string; description: string };
+  empty: { title: string; description: string; action?: ReactNode };
   /** One card, with its key. */
   card: (item: T) => ReactNode;
   /** Tall cards (a team with its leader) go three to a row, short ones four. */
@@ -35,7 +35,7 @@ export function TeamGrid<T>({ query, pageSize, page, onPageChange, empty, card, 
         ))}
       </SimpleGrid>
     );
-  if (query.data.items.length === 0) return <EmptyState title={empty.title} description={empty.description} />;
+  if (query.data.items.length === 0) return <EmptyState {...empty} />;
   return (
     <>
       <SimpleGrid cols={cols} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>

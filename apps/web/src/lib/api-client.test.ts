@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, LOGIN_URL, SessionEndedError, type LockManagerLike } from './api-client.ts';
+import {
+  ApiError,
+  createApiClient,
+  LOGIN_URL,
+  SESSION_ENDED_QUERY,
+  SessionEndedError,
+  type LockManagerLike,
+} from './api-client.ts';
 import { createAuthStore, encodeValue, TOKENS_KEY, type AuthStore } from './auth-store.ts';
 import { jwtExpiringIn, MemoryStorage } from './testing/fake-jwt.ts';
 
@@ -320,8 +327,8 @@ describe('api client: single-flight refresh', () => {
     }
     expect(store.getState()).toMatchObject({ user: null, tokens: null, initialized: true });
     expect(hardRedirect).toHaveBeenCalledTimes(1);
-    expect(hardRedirect).toHaveBeenCalledWith(LOGIN_URL);
-    expect(LOGIN_URL).toBe('/app/auth/login');
+    expect(hardRedirect).toHaveBeenCalledWith(`${LOGIN_URL}?${SESSION_ENDED_QUERY}`);
+    expect(`${LOGIN_URL}?${SESSION_ENDED_QUERY}`).toBe('/app/auth/login?sessao=encerrada');
   });
 
   it('treats a network failure during refresh as a failed refresh', async () => {
@@ -332,7 +339,7 @@ describe('api client: single-flight refresh', () => {
     signIn(store, jwtExpiringIn(-60));
     await expect(client.authorized('/me')).rejects.toBeInstanceOf(SessionEndedError);
     expect(store.getState().tokens).toBeNull();
-    expect(hardRedirect).toHaveBeenCalledWith('/app/auth/login');
+    expect(hardRedirect).toHaveBeenCalledWith('/app/auth/login?sessao=encerrada');
   });
 });
 

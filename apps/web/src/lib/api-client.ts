@@ -98,6 +98,8 @@ export interface ApiClientDeps {
 }
 
 export const LOGIN_URL = '/app/auth/login';
+/** On the login page's address when a session ended by itself (expired, or ended elsewhere): it says why. */
+export const SESSION_ENDED_QUERY = 'sessao=encerrada';
 const REFRESH_LOCK = 'manto-refresh';
 /** A primed read older than this is not used: the screen asks again. */
 const PRIMED_FRESH_MS = 30_000;
@@ -222,7 +224,7 @@ export function createApiClient(deps: ApiClientDeps) {
   /** Ends the session: clear, then send the browser to login. */
   function endSession(hard: boolean) {
     deps.store.clear();
-    if (hard) deps.hardRedirect(LOGIN_URL);
+    if (hard) deps.hardRedirect(`${LOGIN_URL}?${SESSION_ENDED_QUERY}`);
     else deps.goToLogin();
   }
 

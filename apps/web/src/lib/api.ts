@@ -1,4 +1,4 @@
-import { createApiClient, type LockManagerLike } from './api-client.ts';
+import { createApiClient, SESSION_ENDED_QUERY, type LockManagerLike } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 import { i18n } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
@@ -17,7 +17,7 @@ export const api = createApiClient({
   store: authStore,
   getLanguage: () => i18n.resolvedLanguage ?? i18n.language ?? 'pt',
   hardRedirect: (url) => window.location.assign(url),
-  goToLogin: () => void navigateTo('/auth/login', { replace: true }),
+  goToLogin: () => void navigateTo(`/auth/login?${SESSION_ENDED_QUERY}`, { replace: true }),
   locks: browserLocks(),
   onTermsNotAccepted: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
 });

@@ -16,10 +16,16 @@ export async function navigateTo(to: string, options?: { replace?: boolean; stat
   else window.location.assign(`/app${to}`);
 }
 
-/** Only same-app paths ("/x", never "//host" or "https://…") may be used as redirect targets. */
+/**
+ * Only same-app paths may be used as redirect targets: a route ("/torneios") or the same route by its
+ * address under /app ("/app/torneios", as a shared link has it). Never "//host", "https://…" or a path
+ * outside the app ("/api/…" is taken as a route, which shows the not-found screen, never the API).
+ */
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
-    return fallback;
-  }
-  return target;
+  if (typeof target !== 'string') return fallback;
+  const underApp = /^\/app(?=[/?#]|$)/.test(target);
+  const rest = underApp ? target.slice('/app'.length) : target;
+  const route = underApp && !rest.startsWith('/') ? `/${rest}` : rest;
+  if (!route.startsWith('/') || route.startsWith('//') || route.includes('\\')) return fallback;
+  return route;
 }

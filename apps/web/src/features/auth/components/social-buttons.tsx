@@ -1,4 +1,4 @@
-import { Badge, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Button, Divider, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@manto/contracts';
@@ -14,55 +14,44 @@ const ICONS: Record<SocialProvider, typeof IconBrandGoogle> = {
 const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
 /**
- * Google, Facebook and Apple. An available provider is a plain link to the API's start URL (a
- * full page navigation); an unavailable one is a disabled button that says so.
+ * Sign-in with the social providers the server has configured (Google, Facebook, Apple), each a plain
+ * link to the API's start URL (a full page navigation), under an "ou" divider. None configured: nothing,
+ * not buttons that cannot work.
  */
 export function SocialButtons({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation('auth');
   const providers = useQuery(providersQuery());
+  const divider = <Divider label={t('login.or')} labelPosition="center" />;
 
   if (providers.isPending) {
     return (
-      <Stack gap="xs" aria-busy>
-        {SOCIAL_PROVIDERS.map((id) => (
-          <Skeleton key={id} h={36} radius="md" />
-        ))}
+      <Stack gap="md" aria-busy>
+        {divider}
+        <Skeleton h={36} radius="md" />
       </Stack>
     );
   }
-
-  const available = new Set((providers.data ?? []).filter((p) => p.available).map((p) => p.id));
+  const available = SOCIAL_PROVIDERS.filter((id) => providers.data?.some((p) => p.id === id && p.available));
+  if (available.length === 0) return null;
   return (
-    <SimpleGrid cols={1} spacing="xs">
-      {SOCIAL_PROVIDERS.map((id) => {
-        const Icon = ICONS[id];
-        const label = t('login.socialWith', { provider: NAMES[id] });
-        return available.has(id) ? (
-          <Button
-            key={id}
-            component="a"
-            href={socialStartUrl(id, redirectTo)}
-            variant="default"
-            leftSection={<Icon size={18} stroke={1.6} />}
-          >
-            {label}
-          </Button>
-        ) : (
-          <Button
-            key={id}
-            variant="default"
-            disabled
-            leftSection={<Icon size={18} stroke={1.6} />}
-            rightSection={
-              <Badge size="xs" variant="outline" color="gray">
-                {t('login.unavailable')}
-              </Badge>
-            }
-          >
-            {label}
-          </Button>
-        );
-      })}
-    </SimpleGrid>
+    <Stack gap="md">
+      {divider}
+      <SimpleGrid cols={1} spacing="xs">
+        {available.map((id) => {
+          const Icon = ICONS[id];
+          return (
+            <Button
+              key={id}
+              component="a"
+              href={socialStartUrl(id, redirectTo)}
+              variant="default"
+              leftSection={<Icon size={18} stroke={1.6} />}
+            >
+              {t('login.socialWith', { provider: NAMES[id] })}
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
   );
 }

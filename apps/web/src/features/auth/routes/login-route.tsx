@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { IconLogin2, IconMailExclamation } from '@tabler/icons-react';
+import { IconClockExclamation, IconLogin2, IconMailExclamation } from '@tabler/icons-react';
 import { loginBody } from '@manto/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAuthTarget } from '#components/route-guard.tsx';
-import { ApiError, errorMessage } from '#lib/api-client.ts';
+import { ApiError, SESSION_ENDED_QUERY, errorMessage } from '#lib/api-client.ts';
 import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError } from '#lib/notify.ts';
 import { login } from '../api/auth-api.ts';
@@ -21,6 +21,9 @@ export function LoginRoute() {
   const target = useAuthTarget();
   const completeSignIn = useCompleteSignIn();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [key, value] = SESSION_ENDED_QUERY.split('=');
+  const sessionEnded = params.get(key!) === value;
 
   const form = useForm({
     initialValues: { email: '', password: '', rememberMe: false },
@@ -43,6 +46,16 @@ export function LoginRoute() {
   return (
     <AuthCard title={t('login.title')} description={t('login.subtitle')} icon={<IconLogin2 size={24} />}>
       <Stack gap="md">
+        {sessionEnded && !unconfirmedEmail && (
+          <Alert
+            variant="light"
+            color="yellow"
+            icon={<IconClockExclamation size={20} />}
+            title={t('login.sessionEndedTitle')}
+          >
+            <Text size="sm">{t('login.sessionEndedBody')}</Text>
+          </Alert>
+        )}
         {unconfirmedEmail && (
           <Alert variant="light" icon={<IconMailExclamation size={20} />} title={t('login.unconfirmedTitle')}>
             <Text size="sm">{t('login.unconfirmedBody')}</Text>
@@ -78,7 +91,6 @@ export function LoginRoute() {
           </Stack>
         </form>
 
-        <Divider label={t('login.or')} labelPosition="center" />
         <SocialButtons redirectTo={target} />
 
         <AuthSwitch question={t('login.noAccount')} link={t('login.registerLink')} to="/auth/registrar" />

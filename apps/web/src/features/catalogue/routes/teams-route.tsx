@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
@@ -13,6 +13,25 @@ export function TeamsRoute() {
   const category = params.get('categoria') ?? '';
 
   const query = useQuery(teamsQuery({ search: debounced || undefined, category: category || undefined, page }));
+  // No match for what was asked is not an empty catalogue: say so, and offer the way back.
+  const narrowed = Boolean(debounced || category);
+  const empty = narrowed
+    ? {
+        title: t('teams.empty.title'),
+        description: debounced ? t('teams.noMatch.search', { search: debounced }) : t('teams.noMatch.category'),
+        action: (
+          <Button
+            variant="light"
+            onClick={() => {
+              setSearch('');
+              setParam('categoria', null);
+            }}
+          >
+            {t('teams.noMatch.clear')}
+          </Button>
+        ),
+      }
+    : { title: t('teams.empty.title'), description: t('teams.empty.description') };
 
   return (
     <Stack gap="lg">
@@ -50,7 +69,7 @@ export function TeamsRoute() {
         pageSize={TEAMS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        empty={{ title: t('teams.empty.title'), description: t('teams.empty.description') }}
+        empty={empty}
         card={(team) => (
           <TeamLinkCard key={team.id} team={team} to={`/camisas/time/${team.slug}`}>
             <Text size="sm">{t('teams.jerseys', { count: team.jerseysCount })}</Text>
