@@ -1,38 +1,29 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
 
-type Block =
-  { kind: 'heading'; level: number; text: string } | { kind: 'list'; items: string[] } | { kind: 'text'; text: string };
+type Node = { type: string; children?: Node[] };
 
 /**
- * The few Markdown blocks terms use — `#`/`##`/`###` headings, `-`/`*` lists, paragraphs — and
- * `**bold**`, built as React elements: every character of the body stays text, so nothing in it
- * can become HTML (docs/security.md). Anything else shows as written.
+ * Raw HTML in a body shows as the text it is, never as markup (docs/security.md): react-markdown would
+ * drop it, and a reader should see what the author wrote.
  */
-function parseTerms(body: string): Block[] {
-  const blocks: Block[] = [];
-  for (const chunk of body.split(/\n\s*\n/)) {
-    const lines = chunk
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
-    if (lines.length === 0) continue;
-    const heading = lines.length === 1 ? /^(#{1,3})\s+(.+)$/.exec(lines[0]!) : null;
-    if (heading) blocks.push({ kind: 'heading', level: heading[1]!.length, text: heading[2]! });
-    else if (lines.every((line) => /^[-*]\s+/.test(line)))
-      blocks.push({ kind: 'list', items: lines.map((line) => line.replace(/^[-*]\s+/, '')) });
-    else blocks.push({ kind: 'text', text: lines.join('\n') });
-  }
-  return blocks;
+function htmlAsText() {
+  const walk = (node: Node) => {
+    if (node.type === 'html') node.type = 'text';
+    node.children?.forEach(walk);
+  };
+  return walk;
 }
 
-function inline(text: string): ReactNode[] {
-  return text.split(/\*\*(.+?)\*\*/g).map((part, index) => (index % 2 ? <strong key={index}>{part}</strong> : part));
-}
+/** What a terms body may hold; anything else (images, tables, code) is unwrapped to its text. */
+const ALLOWED = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br', 'blockquote'];
 
 /**
- * A terms body. The title is the page's h1 (or the dialog's title), so `#` and `##` both become
- * `headingOrder` and `###` the level below: no level is skipped.
+ * A terms body (Markdown, rendered by react-markdown as React elements: no HTML string is ever inserted,
+ * and `javascript:` and other unsafe link targets are emptied by its URL check). The title is the page's
+ * h1 (or the dialog's title), so `#` and `##` both become `headingOrder` and deeper headings the level
+ * below: no level is skipped.
  */
 export function TermsBody({
   body,
@@ -43,25 +34,47 @@ export function TermsBody({
   size?: 'sm' | 'md';
   headingOrder?: 2 | 3;
 }) {
+  const heading =
+    (level: number) =>
+    ({ children }: { children?: ReactNode }) => (
+      <Title order={(headingOrder + (level > 2 ? 1 : 0)) as 2 | 3 | 4} fz="lg" mt="xs">
+        {children}
+      </Title>
+    );
+  const components: Components = {
+    h1: heading(1),
+    h2: heading(2),
+    h3: heading(3),
+    h4: heading(4),
+    h5: heading(5),
+    h6: heading(6),
+    p: ({ children }) => <Text size={size}>{children}</Text>,
+    ul: ({ children }) => (
+      <List size={size} spacing={4}>
+        {children}
+      </List>
+    ),
+    ol: ({ children }) => (
+      <List type="ordered" size={size} spacing={4}>
+        {children}
+      </List>
+    ),
+    li: ({ children }) => <List.Item>{children}</List.Item>,
+    // An unsafe target (javascript:…) arrives emptied: its text stays, with nothing to follow.
+    a: ({ href, children }) =>
+      href ? (
+        <Anchor href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </Anchor>
+      ) : (
+        <>{children}</>
+      ),
+  };
   return (
     <Stack gap="sm">
-      {parseTerms(body).map((block, index) =>
-        block.kind === 'heading' ? (
-          <Title key={index} order={(headingOrder + (block.level === 3 ? 1 : 0)) as 2 | 3 | 4} fz="lg" mt="xs">
-            {inline(block.text)}
-          </Title>
-        ) : block.kind === 'list' ? (
-          <List key={index} size={size} spacing={4}>
-            {block.items.map((item, i) => (
-              <List.Item key={i}>{inline(item)}</List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text key={index} size={size} style={{ whiteSpace: 'pre-line' }}>
-            {inline(block.text)}
-          </Text>
-        ),
-      )}
+      <Markdown remarkPlugins={[htmlAsText]} allowedElements={ALLOWED} unwrapDisallowed components={components}>
+        {body}
+      </Markdown>
     </Stack>
   );
 }

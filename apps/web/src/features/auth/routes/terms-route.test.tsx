@@ -18,7 +18,19 @@ import { TermsRoute } from './terms-route.tsx';
 // and whatever HTML it holds stays text. fetch plays GET /api/terms/current, answering in the asked language.
 
 const BODY = {
-  pt: '## Seus votos\n\nVotos são **anônimos**.\n\n- Sem robôs\n- Sem contas falsas\n\n<img src=x onerror=alert(1)> fica como texto.',
+  pt: [
+    '## Seus votos',
+    '',
+    'Votos são **anônimos**.',
+    '',
+    '- Sem robôs',
+    '- Sem contas falsas',
+    '',
+    '<img src=x onerror=alert(1)> fica como texto.',
+    '',
+    '## 9. Novidade',
+    'Uma linha logo abaixo do título, com [a política](https://manto.example/privacidade) e [um truque](javascript:alert(1)).',
+  ].join('\n'),
   en: 'Votes are **anonymous**.',
 };
 
@@ -79,6 +91,14 @@ describe('TermsRoute', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sem robôs', 'Sem contas falsas']);
     expect(screen.getByText('<img src=x onerror=alert(1)> fica como texto.')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
+    // A heading with its text on the very next line is still a heading, then a paragraph.
+    expect(screen.getByRole('heading', { level: 2, name: '9. Novidade' })).toBeTruthy();
+    expect(screen.getByText(/^Uma linha logo abaixo do título/).tagName).toBe('P');
+    const link = screen.getByRole('link', { name: 'a política' });
+    expect(link.getAttribute('href')).toBe('https://manto.example/privacidade');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('link', { name: 'um truque' })).toBeNull();
+    expect(document.querySelector('[href^="javascript"]')).toBeNull();
   });
 
   it('asks for the interface language', async () => {
