@@ -279,7 +279,7 @@ test.describe('duels and rankings', () => {
     await scan(page, 'team rankings');
 
     await page.goto(`/app/rankings/times/${team.slug}`);
-    await expect(page.getByRole('table', { name: TABLE }).getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(
+    await expect(page.getByRole('table', { name: TABLE }).getByRole('img', { name: /^Margem de erro/ })).toHaveCount(
       3,
     );
     await scan(page, 'team ranking');
@@ -379,7 +379,7 @@ test.describe('duels and rankings', () => {
     await scan(page, 'fanbase ranking');
     await page.goto(`/app/camisas/time/${team.slug}/${team.jerseys[0]!.slug}`);
     const block = page.getByRole('region', { name: 'Quem vota faz diferença?' });
-    await expect(block.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
+    await expect(block.getByRole('img', { name: /^Margem de erro/ })).toHaveCount(3);
     await scan(page, 'jersey comparison');
   });
 });
@@ -646,7 +646,7 @@ test.describe('on a phone', () => {
     ]);
     await page.goto(`/app/rankings/times/${team.slug}`);
     const list = page.getByRole('list', { name: TABLE });
-    await expect(list.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
+    await expect(list.getByRole('img', { name: /^Margem de erro/ })).toHaveCount(3);
     await page.getByRole('button', { name: 'Filtros' }).click();
     await expect(page.getByRole('combobox', { name: 'Modelo' })).toBeVisible();
     await scan(page, 'team ranking on a phone');

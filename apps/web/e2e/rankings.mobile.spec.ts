@@ -30,7 +30,7 @@ test('a team ranking on a phone is a list without horizontal scrolling', async (
   await expect(list).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(list.getByRole('link')).toHaveCount(3);
-  await expect(list.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
+  await expect(list.getByRole('img', { name: /^Margem de erro/ })).toHaveCount(3);
   await expect(list.getByRole('link').first()).toContainText('2025/26');
   // The filters fold behind a button on phones.
   const model = page.getByRole('combobox', { name: 'Modelo' });

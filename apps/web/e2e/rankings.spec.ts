@@ -50,7 +50,7 @@ test('the global ranking lists the voted jerseys with interval bars, and filters
   const table = page.getByRole('table', { name: TABLE });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: /Rank \(UB\)/ })).toBeVisible();
-  await expect(table.getByRole('button', { name: 'O que é Rank (UB)?' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'O que é a melhor posição possível?' })).toBeVisible();
 
   // Model filter, chosen from the options the ranking offers; it lands in the URL.
   await page.getByRole('combobox', { name: 'Modelo' }).click();
@@ -60,7 +60,7 @@ test('the global ranking lists the voted jerseys with interval bars, and filters
   await expect(links).toHaveCount(2);
   await expect(links.nth(0)).toContainText(`${teamName} 2024`);
   await expect(links.nth(1)).toContainText(`${teamName} 2023`);
-  await expect(table.getByRole('img', { name: /^Intervalo de 95%: de -?\d+ a -?\d+$/ })).toHaveCount(2);
+  await expect(table.getByRole('img', { name: /^Margem de erro: de -?\d+ a -?\d+ \(95% de confiança\)$/ })).toHaveCount(2);
   await expect(table.getByText('Provisório').first()).toBeVisible();
 
   // A second filter narrows further; a reload keeps both.
@@ -118,7 +118,7 @@ test('the team list shows the leader and opens the team ranking in preference or
     .first();
   await expect(first.getByRole('cell').first()).toHaveText('1');
   await expect(first.getByRole('link')).toContainText(expected[0]!);
-  await expect(table.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(4);
+  await expect(table.getByRole('img', { name: /^Margem de erro/ })).toHaveCount(4);
 
   // The jersey link opens the jersey page.
   await links.nth(0).click();

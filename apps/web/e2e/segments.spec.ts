@@ -70,7 +70,7 @@ test('the neutral switch and the region picker narrow the global ranking, kept i
   await expect(page.getByText(/^Sem o voto de cada membro nos duelos com camisas do próprio time/)).toBeVisible();
   const table = page.getByRole('table', { name: TABLE });
   await expect(table.getByRole('link').filter({ hasText: team.name }).first()).toBeVisible();
-  await expect(table.getByRole('img', { name: /^Intervalo de 95%/ }).first()).toBeVisible();
+  await expect(table.getByRole('img', { name: /^Margem de erro/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar ranking em CSV' })).toHaveAttribute(
     'href',
     '/api/rankings/export?segment=neutral&format=csv',
@@ -145,7 +145,7 @@ test('the jersey page compares the global, neutral and own fans scores on one ax
   await page.goto(`/app/camisas/time/${team.slug}/${ordered[0]!.slug}`);
   const block = page.getByRole('region', { name: 'Quem vota faz diferença?' });
   await expect(block).toBeVisible();
-  await expect(block.getByRole('img', { name: /^Intervalo de 95%/ })).toHaveCount(3);
+  await expect(block.getByRole('img', { name: /^Margem de erro/ })).toHaveCount(3);
   await expect(block.getByText(/^Ranking global \d+º de \d+$/)).toBeVisible();
   await expect(block.getByText(/^Ranking neutro \d+º de \d+$/)).toBeVisible();
   await expect(block.getByText(new RegExp(`^Torcida do ${team.name} 1º de ${ordered.length}$`))).toBeVisible();

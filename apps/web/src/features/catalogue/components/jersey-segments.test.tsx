@@ -48,7 +48,7 @@ describe('the jersey comparison block', () => {
   it('puts global, neutral and own fans on one axis and says how far each is from the global score', async () => {
     show(rating({}));
     const block = await screen.findByRole('region', { name: 'Quem vota faz diferença?' });
-    expect(within(block).getAllByRole('img', { name: /^Intervalo de 95%/ })).toHaveLength(3);
+    expect(within(block).getAllByRole('img', { name: /^Margem de erro/ })).toHaveLength(3);
     expect(within(block).getByText('Ranking global')).toBeTruthy();
     expect(within(block).getByText('Ranking neutro')).toBeTruthy();
     expect(within(block).getByText('Torcida do Aurora FC')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('the jersey comparison block', () => {
   it('leaves out the own fans when their ranking is not shown', async () => {
     show(rating({ ownFans: null }));
     const block = await screen.findByRole('region', { name: 'Quem vota faz diferença?' });
-    expect(within(block).getAllByRole('img', { name: /^Intervalo de 95%/ })).toHaveLength(2);
+    expect(within(block).getAllByRole('img', { name: /^Margem de erro/ })).toHaveLength(2);
     expect(within(block).queryByText(/Torcida do/)).toBeNull();
     expect(within(block).getByText('-10 no ranking neutro')).toBeTruthy();
   });

@@ -22,7 +22,6 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
   const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const rankLabel = `${t('table.rank')} `;
   const scoreLabel = `${t('table.score')} `;
-  const rankUb = t('table.rankUb');
 
   return (
     <ul className={classes.mobileList} aria-label={t('table.caption')}>
@@ -73,7 +72,7 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
                         ·{' '}
                       </>
                     )}
-                    {rankUb} {row.rankUb}
+                    {t('rating.rankUb', { rank: row.rankUb })}
                   </span>
                   {row.provisional && <ProvisionalBadge size="xs" />}
                 </div>

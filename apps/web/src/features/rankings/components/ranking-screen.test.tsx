@@ -164,8 +164,8 @@ describe('/rankings segments', () => {
     expect(url()).toBe('?neutro=1');
     await waitFor(() => expect(rankingRequests(sent).at(-1)!.search.get('segment')).toBe('neutral'));
     expect(await screen.findByText(/Sem o voto de cada membro nos duelos com camisas do próprio time/)).toBeTruthy();
-    // The neutral snapshot shows like the ordinary one: intervals, Rank (UB), provisional flags.
-    expect((await screen.findAllByRole('img', { name: /^Intervalo de 95%/ })).length).toBeGreaterThan(0);
+    // The neutral snapshot shows like the ordinary one: intervals, best possible places, provisional flags.
+    expect((await screen.findAllByRole('img', { name: /^Margem de erro/ })).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Provisório').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Baixar ranking em CSV' }).getAttribute('href')).toBe(
       '/api/rankings/export?segment=neutral&format=csv',
@@ -231,7 +231,7 @@ describe('/rankings segments', () => {
     renderAt('/rankings?regiao=BR');
     expect(await screen.findByText(/sem contagem de votos/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Por que sem contagem de votos?' })).toBeTruthy();
-    const cards = (await screen.findAllByRole('listitem')).filter((c) => c.textContent!.includes('Rank (UB)'));
+    const cards = (await screen.findAllByRole('listitem')).filter((c) => c.textContent!.includes('Pode chegar a'));
     expect(cards).toHaveLength(3);
     for (const card of cards) expect(card.textContent).not.toMatch(/votos|vitórias/);
   });
