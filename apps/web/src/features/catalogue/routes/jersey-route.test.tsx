@@ -24,7 +24,7 @@ const jersey: JerseyDetail = {
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',
-  mainColor: '#112233',
+  mainColor: '#C8102E',
   image,
   active: true,
   description: null,
@@ -85,6 +85,8 @@ describe("a jersey page with the server's picture", () => {
     answer(json(200, jersey));
     expect(await screen.findByRole('heading', { level: 1, name: 'Aurora 2024' })).toBeTruthy();
     expect(present()).toBe(false);
+    // The main colour by the name a fan says, its value on hover.
+    expect(screen.getByText('Vermelho').getAttribute('title')).toBe('#C8102E');
   });
 
   it('removes it with the not-found screen', async () => {

@@ -15,6 +15,7 @@ import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
 import { JERSEY_IMAGE_SIZES } from '../lib/picture-sizes.ts';
 import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 import classes from './jersey-route.module.css';
+import { colourName } from '#lib/colour-names.ts';
 import { teamText } from '#lib/team-text.ts';
 
 /**
@@ -23,7 +24,7 @@ import { teamText } from '#lib/team-text.ts';
  */
 export function JerseyRoute() {
   // The rating and tournament sections' texts load with the page's, so neither suspends the page on its own.
-  const { t } = useTranslation(['catalogue', 'rankings', 'tournaments']);
+  const { t, i18n } = useTranslation(['catalogue', 'rankings', 'tournaments']);
   const { teamSlug = '', jerseySlug = '' } = useParams();
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
 
@@ -59,7 +60,8 @@ export function JerseyRoute() {
       t('jersey.mainColor'),
       <Group gap={6}>
         <ColorSwatch color={j.mainColor} size={16} aria-hidden />
-        <span>{j.mainColor}</span>
+        {/* The name fans say; the exact value on hover. */}
+        <span title={j.mainColor}>{colourName(j.mainColor, i18n.language)}</span>
       </Group>,
     ],
   ];
