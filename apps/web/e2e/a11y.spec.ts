@@ -7,7 +7,7 @@
  * Desktop (1280 × 800):
  *  - Home; home with the Idioma, Tema and Conta menus open; home in dark.
  *  - Login; register.
- *  - Privacy (pt, en); terms of use (/app/termos).
+ *  - Privacy (pt, en); terms of use (/app/termos); how the ranking works (/app/rankings/como-funciona).
  *  - Feedback form (footer dialog, filled in).
  *  - Profile of a member (light, dark); the delete-account dialog; profile with a vote history.
  *  - Shop list; shop product.
@@ -108,7 +108,10 @@ test.describe('public screens', () => {
     await scan(page, 'register');
   });
 
-  test('privacy in pt and en, and the terms of use', async ({ page }) => {
+  test('privacy in pt and en, the terms of use, and how the ranking works', async ({ page }) => {
+    await page.goto('/app/rankings/como-funciona');
+    await expect(page.getByRole('region', { name: 'A margem de erro' })).toContainText('95% de confiança');
+    await scan(page, 'how the ranking works');
     await page.goto('/app/privacidade');
     await expect(page.getByRole('region', { name: 'De onde veio cada voto' })).toContainText('30 dias');
     await scan(page, 'privacy (pt)');
@@ -279,9 +282,7 @@ test.describe('duels and rankings', () => {
     await scan(page, 'team rankings');
 
     await page.goto(`/app/rankings/times/${team.slug}`);
-    await expect(page.getByRole('table', { name: TABLE }).getByRole('img', { name: /^Margem de erro/ })).toHaveCount(
-      3,
-    );
+    await expect(page.getByRole('table', { name: TABLE }).getByRole('img', { name: /^Margem de erro/ })).toHaveCount(3);
     await scan(page, 'team ranking');
 
     await page.goto(`/app/camisas/time/${team.slug}/${first.slug}`);

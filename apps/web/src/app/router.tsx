@@ -235,6 +235,13 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                   })),
               },
               {
+                path: 'como-funciona',
+                lazy: () =>
+                  withTexts(['rankings'], () => import('../features/rankings/routes/ranking-method-route.tsx')).then(
+                    (m) => ({ Component: m.RankingMethodRoute }),
+                  ),
+              },
+              {
                 path: 'torcidas/:teamSlug',
                 lazy: () =>
                   withTexts(['rankings'], () => import('../features/rankings/routes/fanbase-ranking-route.tsx')).then(

@@ -167,6 +167,9 @@ describe('/rankings segments', () => {
     // The neutral snapshot shows like the ordinary one: intervals, best possible places, provisional flags.
     expect((await screen.findAllByRole('img', { name: /^Margem de erro/ })).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Provisório').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Como funciona o ranking' }).getAttribute('href')).toBe(
+      '/rankings/como-funciona',
+    );
     expect(screen.getByRole('link', { name: 'Baixar ranking em CSV' }).getAttribute('href')).toBe(
       '/api/rankings/export?segment=neutral&format=csv',
     );

@@ -304,6 +304,9 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             <Text size="xs" c="dimmed">
               <strong>{t('provisional')}</strong>: {t('help.provisional')}
             </Text>
+            <Anchor component={Link} to="/rankings/como-funciona" size="sm" fw={700}>
+              {t('method.link')}
+            </Anchor>
           </Stack>
         </>
       )}
