@@ -66,6 +66,18 @@ const SCREENS: Screen[] = [
     ready: heading,
   },
   { name: 'not-found', path: '/app/nao-existe', ready: heading },
+  { name: 'ranking-method', path: '/app/rankings/como-funciona', ready: heading },
+  {
+    name: 'login-session-ended',
+    path: '/app/auth/login?sessao=encerrada',
+    ready: (p) => expect(p.getByRole('link', { name: /Google/ })).toBeVisible({ timeout: READY_MS }),
+  },
+  {
+    name: 'teams-no-match',
+    path: '/app/camisas?busca=zzzz',
+    ready: (p) =>
+      expect(p.getByRole('button', { name: /Limpar busca|Clear search/ })).toBeVisible({ timeout: READY_MS }),
+  },
 ];
 
 let member: TestUser;

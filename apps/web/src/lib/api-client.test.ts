@@ -353,7 +353,16 @@ describe('api client: 401 and logout', () => {
     expect(error).toBeInstanceOf(SessionEndedError);
     expect(store.getState()).toMatchObject({ user: null, tokens: null });
     expect(goToLogin).toHaveBeenCalledTimes(1);
+    // There was a session: the login page says it ended.
+    expect(goToLogin).toHaveBeenCalledWith(true);
     expect(hardRedirect).not.toHaveBeenCalled();
+  });
+
+  it('sends an authorized call made signed out to login without saying a session ended', async () => {
+    const { client, goToLogin } = setup(okProfile);
+    const error = await client.authorized('/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionEndedError);
+    expect(goToLogin).toHaveBeenCalledWith(false);
   });
 
   it('does not end the session on a 401 from a public call (wrong password at login)', async () => {

@@ -83,8 +83,11 @@ export interface ApiClientDeps {
   getLanguage: () => string;
   /** Full-page navigation, used when a refresh fails (docs/product.md §4). */
   hardRedirect: (url: string) => void;
-  /** In-app navigation to the login page, used on a 401 from an authorized call. */
-  goToLogin: () => void;
+  /**
+   * In-app navigation to the login page, used on a 401 from an authorized call; `sessionEnded` when there
+   * was a session (the page then says why, SESSION_ENDED_QUERY), not when a call was made signed out.
+   */
+  goToLogin: (sessionEnded: boolean) => void;
   /**
    * A write refused because newer terms wait for the member's acceptance (403 TERMS_NOT_ACCEPTED,
    * docs/decisions/0017-terms-re-consent.md): the app reloads the profile, whose `termsPending` opens
@@ -221,11 +224,11 @@ export function createApiClient(deps: ApiClientDeps) {
     return now() - entry.at <= PRIMED_FRESH_MS ? entry.answer : null;
   }
 
-  /** Ends the session: clear, then send the browser to login. */
-  function endSession(hard: boolean) {
+  /** Ends the session: clear, then send the browser to login, saying why when there was a session. */
+  function endSession(hard: boolean, sessionEnded = true) {
     deps.store.clear();
     if (hard) deps.hardRedirect(`${LOGIN_URL}?${SESSION_ENDED_QUERY}`);
-    else deps.goToLogin();
+    else deps.goToLogin(sessionEnded);
   }
 
   async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
@@ -285,7 +288,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function authorized<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
     const accessToken = await freshAccessToken('end');
     if (!accessToken) {
-      endSession(false);
+      endSession(false, false);
       throw new SessionEndedError(null);
     }
     try {

@@ -17,7 +17,8 @@ export const api = createApiClient({
   store: authStore,
   getLanguage: () => i18n.resolvedLanguage ?? i18n.language ?? 'pt',
   hardRedirect: (url) => window.location.assign(url),
-  goToLogin: () => void navigateTo(`/auth/login?${SESSION_ENDED_QUERY}`, { replace: true }),
+  goToLogin: (sessionEnded) =>
+    void navigateTo(sessionEnded ? `/auth/login?${SESSION_ENDED_QUERY}` : '/auth/login', { replace: true }),
   locks: browserLocks(),
   onTermsNotAccepted: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
 });
