@@ -93,7 +93,7 @@ test('the neutral switch and the region picker narrow the global ranking, kept i
   await page.getByRole('option', { name: 'Brasil', exact: true }).click();
   await expect(page).toHaveURL(/[?&]regiao=BR$/);
   await expect(page.getByRole('switch', { name: NEUTRAL })).not.toBeChecked();
-  await expect(page.getByText('Só os votos de membros de Brasil, segundo o perfil deles.')).toBeVisible();
+  await expect(page.getByText('Só os votos de membros desta região (Brasil), segundo o perfil deles.')).toBeVisible();
   await expect(page.getByRole('table', { name: TABLE })).toBeVisible();
   await expect(page.getByText(/\d+ votantes/)).toBeVisible();
 

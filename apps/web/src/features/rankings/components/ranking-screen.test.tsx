@@ -193,7 +193,7 @@ describe('/rankings segments', () => {
     await waitFor(() => expect(rankingRequests(sent).at(-1)!.search.get('segment')).toBe('state:SP'));
     expect(screen.getByRole('switch', { name: /Ranking neutro/ })).toHaveProperty('checked', false);
     expect(
-      await screen.findByText('Só os votos de membros de Brasil — São Paulo, segundo o perfil deles.'),
+      await screen.findByText('Só os votos de membros desta região (Brasil — São Paulo), segundo o perfil deles.'),
     ).toBeTruthy();
     expect(await screen.findByText(/42 votantes/)).toBeTruthy();
 
