@@ -15,12 +15,15 @@ const pattern = (template: string) =>
       .join('[\\s\\S]*')}$`,
   );
 
+/** Each message's patterns by its key; a plural message's forms (key_zero, key_one, key_other) under its base key. */
 const PATTERNS = Object.fromEntries(
-  (Object.keys(messages) as Language[]).map((lang) => [
-    lang,
-    Object.fromEntries(Object.entries(messages[lang]).map(([key, template]) => [key, pattern(template)])),
-  ]),
-) as Record<Language, Record<string, RegExp>>;
+  (Object.keys(messages) as Language[]).map((lang) => {
+    const byKey: Record<string, RegExp[]> = {};
+    for (const [entry, template] of Object.entries(messages[lang]))
+      (byKey[entry.replace(/_(zero|one|other)$/, '')] ??= []).push(pattern(template));
+    return [lang, byKey];
+  }),
+) as Record<Language, Record<string, RegExp[]>>;
 
 const strictEnvelope = errorEnvelope.strict();
 const codes: readonly string[] = ERROR_CODES;
@@ -51,10 +54,10 @@ export function answerProblems(res: Answer, acceptLanguage: string | undefined):
   if (envelope.statusCode !== res.statusCode)
     problems.push(`envelope says ${envelope.statusCode}, the status is ${res.statusCode}`);
   if (!codes.includes(envelope.code)) problems.push(`unknown error code ${envelope.code}`);
-  else if (!PATTERNS[lang][envelope.code]?.test(envelope.message))
+  else if (!PATTERNS[lang][envelope.code]?.some((p) => p.test(envelope.message)))
     problems.push(`message "${envelope.message}" is not the ${lang} text of ${envelope.code}`);
   for (const [field, message] of Object.entries(envelope.details ?? {})) {
-    if (!Object.values(PATTERNS[lang]).some((p) => p.test(message)))
+    if (!Object.values(PATTERNS[lang]).some((forms) => forms.some((p) => p.test(message))))
       problems.push(`details.${field} "${message}" is not a ${lang} message`);
   }
   if (res.statusCode === 429 && !res.headers['retry-after']) problems.push('429 without Retry-After');
