@@ -10,15 +10,18 @@ interface JerseyImageProps {
   priority?: boolean;
   /** Background behind transparent illustrations. */
   tint?: string;
+  /** The jersey's main colour: a soft box of it stands in until the picture has loaded (no grey holes while scrolling). */
+  placeholder?: string;
 }
 
 /**
  * A jersey picture in a square box reserved before the image arrives (no layout shift), picking
  * the WebP variant that fits from srcset and loading lazily below the fold.
  */
-export function JerseyImage({ image, alt, sizes, priority = false, tint }: JerseyImageProps) {
+export function JerseyImage({ image, alt, sizes, priority = false, tint, placeholder }: JerseyImageProps) {
+  const style = { ...(tint ? { background: tint } : {}), ...(placeholder ? { '--placeholder': placeholder } : {}) };
   return (
-    <div className={classes.frame} style={tint ? { background: tint } : undefined}>
+    <div className={classes.frame} style={style} data-waiting={placeholder && image ? '' : undefined}>
       {image && (
         <img
           className={classes.image}
@@ -31,6 +34,8 @@ export function JerseyImage({ image, alt, sizes, priority = false, tint }: Jerse
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
+          // Set on the element, not in React state: a long list would re-render for every picture.
+          onLoad={(event) => event.currentTarget.parentElement?.removeAttribute('data-waiting')}
         />
       )}
     </div>

@@ -20,7 +20,7 @@ function Thumb({ jersey, picked, faded }: { jersey: JerseySummary; picked: boole
   return (
     <Link to={jerseyPath(jersey)} aria-label={jerseyName(jersey)} title={jerseyName(jersey)}>
       <Box className={`${classes.thumb} ${picked ? classes.picked : ''} ${faded ? classes.faded : ''}`}>
-        <JerseyImage image={jersey.image} alt="" sizes="48px" />
+        <JerseyImage image={jersey.image} alt="" sizes="48px" placeholder={jersey.mainColor} />
       </Box>
     </Link>
   );

@@ -17,7 +17,7 @@ export function JerseyThumb({
 }) {
   return (
     <div className={classes.thumb} style={{ width: size }}>
-      <JerseyImage image={jersey.image} alt="" sizes={`${size}px`} priority={priority} />
+      <JerseyImage image={jersey.image} alt="" sizes={`${size}px`} priority={priority} placeholder={jersey.mainColor} />
     </div>
   );
 }
