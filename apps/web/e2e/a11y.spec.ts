@@ -18,7 +18,7 @@
  *  - Fanbase ranking; jersey page comparing global, neutral and own fans.
  *  - Tournament bracket as columns; a tournament round's duel.
  *  - Sistema: feedback list and detail; users list, user detail, Acesso Negado for a Moderator;
- *    audit trail; products list, product form, new product with errors; tournaments list, new tournament
+ *    audit trail (and as cards at 390 px); products list, product form, new product with errors; tournaments list, new tournament
  *    with its preview, close-round confirmation, list after the early close; terms list, new version's
  *    preview (English); the re-consent dialog (played `termsPending`); Votos suspeitos as the API has it,
  *    with a flag (played), the restore dialog, restored (light, dark), open (dark).
@@ -451,6 +451,16 @@ test.describe('Sistema', () => {
     await page.goto('/app/sistema/auditoria?tipo=teams');
     await expect(page.getByRole('row').filter({ hasText: `${name} → ${name} FC` })).toBeVisible();
     await scan(page, 'audit trail');
+    // On a phone the entries are cards.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(
+      page
+        .getByRole('list', { name: 'Auditoria' })
+        .getByRole('listitem')
+        .filter({ hasText: `${name} → ${name} FC` })
+        .first(),
+    ).toBeVisible();
+    await scan(page, 'audit trail as cards (390 px)');
   });
 
   test('products list, product form, and a new product with errors', async ({ page, request }) => {

@@ -3,13 +3,20 @@ import { test, expect } from './support/fixtures.ts';
 // The e2e stack starts with an empty catalogue (SEED_DEMO=false): the journeys that create
 // jerseys live in catalogue-manage.spec.ts; here the states a visitor sees without them.
 
-test('an empty catalogue says so, in pt and en', async ({ page }) => {
+// (An empty catalogue's own text, "Parece que não há times cadastrados.": teams-route.test.tsx; journeys add
+// teams side by side, so here a search that matches nothing.)
+test('a team search that matches nothing says so and clears, in pt and en', async ({ page }) => {
   await page.goto('/app/camisas?busca=zzzz-nenhum');
   await expect(page.getByRole('heading', { name: 'Nenhum time encontrado' })).toBeVisible();
-  await expect(page.getByText('Parece que não há times cadastrados.')).toBeVisible();
+  await expect(
+    page.getByText('Nenhum time corresponde a “zzzz-nenhum”. Confira a grafia ou limpe a busca.'),
+  ).toBeVisible();
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'No team found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).not.toHaveURL(/busca=/);
+  await expect(page.getByRole('searchbox', { name: 'Search team' })).toHaveValue('');
 });
 
 test('a failing catalogue shows Erro with a working Tentar Novamente', async ({ page, consoleErrors }) => {

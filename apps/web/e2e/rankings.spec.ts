@@ -49,7 +49,7 @@ test('the global ranking lists the voted jerseys with interval bars, and filters
   await expect(page.getByText(/Atualizado (agora|há )/)).toBeVisible();
   const table = page.getByRole('table', { name: TABLE });
   await expect(table).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: /Rank \(UB\)/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /Melhor posição possível/ })).toBeVisible();
   await expect(table.getByRole('button', { name: 'O que é a melhor posição possível?' })).toBeVisible();
 
   // Model filter, chosen from the options the ranking offers; it lands in the URL.

@@ -44,7 +44,7 @@ export function AuditHistory({ resource, target }: { resource: string; target: s
                 {date.format(new Date(entry.at))}
               </Text>
             </Group>
-            <AuditChanges changes={entry.changes} />
+            <AuditChanges changes={entry.changes} resource={entry.resource} />
           </Stack>
         ))
       )}

@@ -1,4 +1,5 @@
-import { Table } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ interface SistemaListBodyProps<T> {
   head: ReactNode;
   /** One `<Table.Tr>` per record. */
   row: (item: T) => ReactNode;
+  /** One card (an `<li>`) per record, shown instead of the table on phones when the table would hide columns. */
+  card?: (item: T) => ReactNode;
 }
 
 /** A Sistema list's states: error with retry, skeleton, empty, or the table and its pagination. */
@@ -37,8 +40,10 @@ export function SistemaListBody<T>({
   empty,
   head,
   row,
+  card,
 }: SistemaListBodyProps<T>) {
   const { t } = useTranslation('sistema');
+  const phone = useMediaQuery('(max-width: 48em)') === true;
   if (query.isError)
     return (
       <ErrorState
@@ -49,6 +54,25 @@ export function SistemaListBody<T>({
   if (query.isPending) return <TableSkeleton />;
   if (query.data.items.length === 0)
     return <EmptyState order={3} title={empty.title} description={empty.description} icon={empty.icon} />;
+  const pages = (
+    <PageControls
+      total={query.data.total}
+      pageSize={PAGE_SIZE}
+      page={page}
+      onChange={onPage}
+      controlLabel={(control) => t(`list.pagination.${control}`)}
+      pageLabel={(item) => t('list.pagination.page', { page: item })}
+    />
+  );
+  if (card && phone)
+    return (
+      <>
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+          {query.data.items.map(card)}
+        </Stack>
+        {pages}
+      </>
+    );
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth} type="native">
@@ -65,14 +89,7 @@ export function SistemaListBody<T>({
           <Table.Tbody>{query.data.items.map(row)}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <PageControls
-        total={query.data.total}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onChange={onPage}
-        controlLabel={(control) => t(`list.pagination.${control}`)}
-        pageLabel={(item) => t('list.pagination.page', { page: item })}
-      />
+      {pages}
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_RESOURCES, type AuditEntry } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '#lib/use-locale.ts';
 import { auditQuery } from '../api/queries.ts';
-import { AuditChanges } from '../components/audit-changes.tsx';
+import { AuditChanges, auditRecordName } from '../components/audit-changes.tsx';
 import { FilterSelect, useListParams } from '../components/list-controls.tsx';
 import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
@@ -26,6 +26,35 @@ export function SistemaAuditRoute() {
   const query = useQuery(auditQuery({ resource, action, page: list.page }));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const label = (key: string, value: string) => t(`audit.${key}.${value}`, { defaultValue: value });
+  const actionBadge = (entry: AuditEntry) => (
+    <Badge
+      variant={ACTION_VARIANTS[entry.action] ?? 'default'}
+      color="dark"
+      tt="none"
+      style={{ minWidth: 'max-content' }}
+    >
+      {label('actions', entry.action)}
+    </Badge>
+  );
+  // Which record: its kind, its name as the trail last saw it, and the start of its id.
+  const record = (entry: AuditEntry) => {
+    const name = auditRecordName(entry.changes);
+    return (
+      <>
+        <Text size="sm">{label('resources', entry.resource)}</Text>
+        {name && (
+          <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+        )}
+        {entry.targetId && (
+          <Text size="xs" c="dimmed" title={entry.targetId}>
+            {entry.targetId.slice(0, 8)}
+          </Text>
+        )}
+      </>
+    );
+  };
 
   return (
     <Stack gap="lg">
@@ -71,28 +100,28 @@ export function SistemaAuditRoute() {
           <Table.Tr key={entry.id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{date.format(new Date(entry.at))}</Table.Td>
             <Table.Td>{entry.actorName}</Table.Td>
+            <Table.Td>{actionBadge(entry)}</Table.Td>
+            <Table.Td>{record(entry)}</Table.Td>
             <Table.Td>
-              <Badge
-                variant={ACTION_VARIANTS[entry.action] ?? 'default'}
-                color="dark"
-                tt="none"
-                style={{ minWidth: 'max-content' }}
-              >
-                {label('actions', entry.action)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{label('resources', entry.resource)}</Text>
-              {entry.targetId && (
-                <Text size="xs" c="dimmed" title={entry.targetId}>
-                  {entry.targetId.slice(0, 8)}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <AuditChanges changes={entry.changes} />
+              <AuditChanges changes={entry.changes} resource={entry.resource} />
             </Table.Td>
           </Table.Tr>
+        )}
+        // On a phone: who did what, when, to which record, then the changes, as a card.
+        card={(entry) => (
+          <Paper component="li" key={entry.id} withBorder radius="md" p="sm">
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Text size="sm" fw={700}>
+                {entry.actorName}
+              </Text>
+              {actionBadge(entry)}
+            </Group>
+            <Text size="xs" c="dimmed" mb="xs">
+              {date.format(new Date(entry.at))}
+            </Text>
+            <div style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>{record(entry)}</div>
+            <AuditChanges changes={entry.changes} resource={entry.resource} />
+          </Paper>
         )}
       />
     </Stack>

@@ -115,7 +115,9 @@ describe('SistemaUsersRoute', () => {
     expect(dialog.getByText('2 sessões')).toBeTruthy();
     expect(dialog.getByText('Feminino')).toBeTruthy();
     // Histórico: this user's changes from the audit trail.
-    expect(await dialog.findByText('false → true')).toBeTruthy();
+    expect(
+      await dialog.findByText((_, element) => element?.tagName === 'LI' && element.textContent === 'Ativo: Não → Sim'),
+    ).toBeTruthy();
     expect(dialog.getByText('Alice Admin')).toBeTruthy();
     const audit = sent.find((r) => r.path === '/api/manage/audit')!;
     expect(audit.search.get('target')).toBe(MEMBER.id);
