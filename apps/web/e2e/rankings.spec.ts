@@ -131,7 +131,7 @@ test('the jersey page shows its standings and its score over time', async ({ pag
   await expect(section).toBeVisible();
   const inTeam = section.getByRole('region', { name: `Ranking do ${teamName}` });
   await expect(inTeam.getByText('1º de 4')).toBeVisible();
-  await expect(inTeam.getByText(/Rank \(UB\) 1/)).toBeVisible();
+  await expect(inTeam.getByText('Pode chegar a 1º')).toBeVisible();
   await expect(inTeam.getByText('Provisório')).toBeVisible();
   const global = section.getByRole('region', { name: 'Ranking global' });
   // Other journeys add jerseys and votes to the global ranking meanwhile: the page agrees with the API's
