@@ -17,7 +17,7 @@
  *  - Neutral ranking; a region below the threshold; a fanbase below the threshold.
  *  - Fanbase ranking; jersey page comparing global, neutral and own fans.
  *  - Tournament bracket as columns; a tournament round's duel.
- *  - Sistema: feedback list and detail; users list, user detail, Acesso Negado for a Moderator;
+ *  - Sistema: feedback list and detail; users list (and as cards at 390 px), user detail, Acesso Negado for a Moderator;
  *    audit trail (and as cards at 390 px); products list, product form, new product with errors; tournaments list, new tournament
  *    with its preview, close-round confirmation, list after the early close; terms list, new version's
  *    preview (English); the re-consent dialog (played `termsPending`); Votos suspeitos as the API has it,
@@ -428,6 +428,12 @@ test.describe('Sistema', () => {
     await row.getByRole('button', { name: `Gerenciar ${member.name}` }).click();
     await expect(page.getByRole('dialog', { name: member.name }).getByText('Recife, PE, Brasil')).toBeVisible();
     await scan(page, 'sistema/usuarios detail', { within: '[role="dialog"]' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // On a phone the accounts are cards.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('list', { name: 'Usuários' }).getByText(member.email)).toBeVisible();
+    await scan(page, 'sistema/usuarios as cards (390 px)');
 
     const moderator = await signedInPage(browser, member);
     await moderator.goto('/app/sistema/usuarios');

@@ -63,7 +63,8 @@ for (const view of VIEWS) {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
     await page.goto('/app/sistema/usuarios');
-    await expect(page.getByRole('table')).toBeVisible();
+    // A table on wide screens, cards on a phone.
+    await expect(page.getByRole('table').or(page.getByRole('list', { name: /Usuários|Users/ }))).toBeVisible();
     await expect(page.getByText(names.pending)).toBeVisible();
     await shoot(page, `sistema-users-list-${tag}`);
 

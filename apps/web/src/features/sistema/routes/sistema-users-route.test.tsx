@@ -101,6 +101,29 @@ describe('SistemaUsersRoute', () => {
     });
   });
 
+  it('on a phone shows each account as a card, with its badges, dates and the way in, and no table', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    server();
+    render();
+
+    const list = within(await screen.findByRole('list', { name: 'Usuários' }));
+    const card = within((await list.findByText('Carla')).closest('li')!);
+    expect(card.getByText('Desativado')).toBeTruthy();
+    expect(card.getByText('Não confirmado')).toBeTruthy();
+    expect(card.getByText(/Último acesso: Nunca/)).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Gerenciar Carla' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('opens the detail, asks before making a Moderator, and sends the whole role list', async () => {
     const sent = server((r) =>
       r.method === 'PUT' && r.path.endsWith('/roles') ? json(200, detail(MEMBER, { roles: ['Moderator'] })) : undefined,

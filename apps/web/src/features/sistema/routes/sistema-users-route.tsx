@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconUserCog } from '@tabler/icons-react';
 import {
@@ -53,6 +53,32 @@ export function SistemaUsersRoute() {
       ]}
       value={value === undefined ? undefined : value ? YES : NO}
     />
+  );
+
+  const who = (user: ManageUser) => (
+    <>
+      <Text fw={700} size="sm">
+        {user.name}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+      </Text>
+    </>
+  );
+  const lastSignIn = (user: ManageUser) =>
+    user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('users.never');
+  const manage = (user: ManageUser) => (
+    <Tooltip label={t('users.manage')} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={() => details.open(user)}
+        aria-label={t('users.manageLabel', { name: user.name })}
+      >
+        <IconUserCog size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 
   return (
@@ -115,14 +141,7 @@ export function SistemaUsersRoute() {
         }
         row={(user) => (
           <Table.Tr key={user.id}>
-            <Table.Td>
-              <Text fw={700} size="sm">
-                {user.name}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Text>
-            </Table.Td>
+            <Table.Td>{who(user)}</Table.Td>
             <Table.Td>
               <RoleBadges roles={user.roles} />
             </Table.Td>
@@ -136,25 +155,30 @@ export function SistemaUsersRoute() {
             </Table.Td>
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={user.lastSignInAt ? undefined : 'dimmed'}>
-                {user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('users.never')}
+                {lastSignIn(user)}
               </Text>
             </Table.Td>
             <Table.Td>
-              <Group justify="flex-end">
-                <Tooltip label={t('users.manage')} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    onClick={() => details.open(user)}
-                    aria-label={t('users.manageLabel', { name: user.name })}
-                  >
-                    <IconUserCog size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <Group justify="flex-end">{manage(user)}</Group>
             </Table.Td>
           </Table.Tr>
+        )}
+        // On a phone: who, roles and status, the dates labelled, and the way in, as a card.
+        card={(user) => (
+          <Paper component="li" key={user.id} withBorder radius="md" p="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>{who(user)}</div>
+              {manage(user)}
+            </Group>
+            <Group gap="xs" mt="xs">
+              <RoleBadges roles={user.roles} />
+              <StatusBadges user={user} />
+            </Group>
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('users.columns.created')}: {date.format(new Date(user.createdAt))} · {t('users.columns.lastSignIn')}:{' '}
+              {lastSignIn(user)}
+            </Text>
+          </Paper>
         )}
       />
       <UserDetailModal editor={details} />
