@@ -102,7 +102,8 @@ export interface ApiClientDeps {
 
 export const LOGIN_URL = '/app/auth/login';
 /** On the login page's address when a session ended by itself (expired, or ended elsewhere): it says why. */
-export const SESSION_ENDED_QUERY = 'sessao=encerrada';
+export const SESSION_ENDED = { param: 'sessao', value: 'encerrada' } as const;
+export const SESSION_ENDED_QUERY = `${SESSION_ENDED.param}=${SESSION_ENDED.value}`;
 const REFRESH_LOCK = 'manto-refresh';
 /** A primed read older than this is not used: the screen asks again. */
 const PRIMED_FRESH_MS = 30_000;

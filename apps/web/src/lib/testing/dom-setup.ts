@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { mediaQueries } from './media.ts';
 
 // The web files share one jsdom per worker (vitest.config.ts, isolate: false), and the packages they import
 // (React, Mantine, i18next) are loaded once; the app's own modules are loaded afresh for each file, so no
@@ -13,19 +14,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // What jsdom lacks and Mantine reads: media queries (color scheme, useMediaQuery), element
 // resize observation and the document's font set. Minimal stand-ins: nothing matches, nothing is observed.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = mediaQueries();
 
 if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuthTarget } from '#components/route-guard.tsx';
-import { ApiError, SESSION_ENDED_QUERY, errorMessage } from '#lib/api-client.ts';
+import { ApiError, SESSION_ENDED, errorMessage } from '#lib/api-client.ts';
 import { serverFormErrors, zodFormErrors } from '#lib/form-errors.ts';
 import { notifyError } from '#lib/notify.ts';
 import { login } from '../api/auth-api.ts';
@@ -22,8 +22,7 @@ export function LoginRoute() {
   const completeSignIn = useCompleteSignIn();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [params] = useSearchParams();
-  const [key, value] = SESSION_ENDED_QUERY.split('=');
-  const sessionEnded = params.get(key!) === value;
+  const sessionEnded = params.get(SESSION_ENDED.param) === SESSION_ENDED.value;
 
   const form = useForm({
     initialValues: { email: '', password: '', rememberMe: false },

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '#lib/testing/i18n.ts';
+import { mediaQueries } from '#lib/testing/media.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaUsersRoute } from './sistema-users-route.tsx';
 
@@ -102,16 +103,10 @@ describe('SistemaUsersRoute', () => {
   });
 
   it('on a phone shows each account as a card, with its badges, dates and the way in, and no table', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal(
+      'matchMedia',
+      mediaQueries((query) => query.includes('max-width')),
+    );
     server();
     render();
 
