@@ -12,9 +12,20 @@ export const TEAM_ARTICLES = ['o', 'a', 'os', 'as'] as const;
 export type TeamArticle = (typeof TEAM_ARTICLES)[number];
 /** "de" contracted with a team's article, for Portuguese the server writes itself (demo texts). */
 export const PT_OF: Record<TeamArticle, string> = { o: 'do', a: 'da', os: 'dos', as: 'das' };
+/**
+ * The image source of the pictures Manto draws itself (the demo's): pages credit them in the reader's
+ * language ("Ilustração gerada pelo Manto", "Illustration drawn by Manto").
+ */
+export const GENERATED_IMAGE_SOURCE = 'Manto';
+
+/**
+ * A name that differs by language: `name` is the Portuguese one, `nameEn` the English one where it differs
+ * (null otherwise); English pages fall back to `name` (docs/decisions/0035-catalogue-in-two-languages.md).
+ */
+const nameEn = z.string().nullable();
 
 /** Every team, for selects (registration's favourite team, jersey form). */
-export const teamOption = z.object({ slug: z.string(), name: z.string(), category: z.string() });
+export const teamOption = z.object({ slug: z.string(), name: z.string(), nameEn, category: z.string() });
 export type TeamOption = z.infer<typeof teamOption>;
 export const teamOptionsResponse = z.array(teamOption);
 
@@ -53,6 +64,7 @@ export const teamSummary = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
+  nameEn,
   country: z.string(),
   state: z.string().nullable(),
   city: z.string(),
@@ -76,15 +88,18 @@ export type TeamList = z.infer<typeof teamListResponse>;
 
 export const namedRef = z.object({ slug: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
-/** A jersey's team: its name and the article Portuguese texts contract with it. */
-export const teamRef = namedRef.extend({ article: z.enum(TEAM_ARTICLES) });
+/** A model, or a team where the article is not needed: its names in both languages. */
+export const bilingualRef = namedRef.extend({ nameEn });
+export type BilingualRef = z.infer<typeof bilingualRef>;
+/** A jersey's team: its names and the article Portuguese texts contract with it. */
+export const teamRef = bilingualRef.extend({ article: z.enum(TEAM_ARTICLES) });
 export type TeamRef = z.infer<typeof teamRef>;
 
 export const jerseySummary = z.object({
   id: z.string(),
   slug: z.string(),
   team: teamRef,
-  model: namedRef,
+  model: bilingualRef,
   supplier: namedRef,
   season: z.number().int(),
   modelYear: z.string(),
@@ -107,14 +122,16 @@ export const teamJerseysQuery = z.strictObject({
 export const teamJerseysResponse = paged(jerseySummary).extend({
   team: teamSummary,
   /** Filter options present in this team's catalogue. */
-  models: z.array(namedRef),
+  models: z.array(bilingualRef),
   suppliers: z.array(namedRef),
   seasons: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
 });
 export type TeamJerseys = z.infer<typeof teamJerseysResponse>;
 
 export const jerseyDetail = jerseySummary.extend({
+  /** As written by a moderator; when both are null the pages write one from the fields. */
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   masterSponsor: z.string().nullable(),
   imageSource: z.object({ text: z.string(), url: z.string().nullable() }),
   teamInfo: teamSummary,
@@ -129,6 +146,7 @@ const hexColor = (key: string) => required(key, 7).regex(/^#[0-9a-fA-F]{6}$/, 'i
 const id = (key: string) => z.string({ error: key }).uuid(key);
 export const teamInput = z.strictObject({
   name: required('teamNameRequired'),
+  nameEn: optionalText(100),
   country: required('countryRequired'),
   state: optionalText(100),
   city: required('cityRequired'),
@@ -141,14 +159,14 @@ export const teamInput = z.strictObject({
 export type TeamInput = z.input<typeof teamInput>;
 
 /** A model is a name only: a logo sent for one is refused by name, not dropped (ADR 0032). */
-export const modelInput = z.strictObject({ name: required('nameRequired', 60) });
+export const modelInput = z.strictObject({ name: required('nameRequired', 60), nameEn: optionalText(60) });
 /** A supplier is a name and a logo. */
 export const supplierInput = z.strictObject({
   name: required('nameRequired', 60),
   logoImageId: z.string().uuid().nullable().optional(),
 });
-/** What the shared model and supplier service takes (a model's never has a logo). */
-export type NamedInput = z.input<typeof supplierInput>;
+/** What the shared model and supplier service takes (a model's never has a logo, a supplier's no English name). */
+export type NamedInput = z.input<typeof supplierInput> & z.input<typeof modelInput>;
 
 export const jerseyInput = z.strictObject({
   teamId: id('teamRequired'),
@@ -165,6 +183,7 @@ export const jerseyInput = z.strictObject({
   imageSourceText: required('imageSourceRequired', 200),
   imageSourceUrl: optionalHttpUrl(500),
   description: optionalText(2000),
+  descriptionEn: optionalText(2000),
   masterSponsor: optionalText(100),
   active: z.boolean().optional(),
 });
@@ -215,6 +234,8 @@ export const manageNamed = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
+  /** A model's English name; always null for a supplier (brands keep their name). */
+  nameEn,
   logo: imageRef.nullable(),
   jerseysCount: z.number().int(),
 });
@@ -229,6 +250,7 @@ export const manageJersey = jerseySummary.extend({
   imageSourceText: z.string(),
   imageSourceUrl: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   masterSponsor: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jerseySummary, namedRef, paged, PAGE_SIZE_MAX, teamSummary } from './catalogue.ts';
+import { bilingualRef, jerseySummary, namedRef, paged, PAGE_SIZE_MAX, teamSummary } from './catalogue.ts';
 import { SKIP_REASONS } from './constants.ts';
 
 // ———————————————————————————————————————————— duels ————————————————————————————————————————————
@@ -47,8 +47,8 @@ export const duelTournament = tournamentRef.extend({
 export type DuelTournament = z.infer<typeof duelTournament>;
 
 export const duelScope = z.object({
-  team: namedRef.nullable(),
-  model: namedRef.nullable(),
+  team: bilingualRef.nullable(),
+  model: bilingualRef.nullable(),
   tournament: duelTournament.nullable(),
 });
 export type DuelScope = z.infer<typeof duelScope>;
@@ -224,7 +224,7 @@ export const rankingResponse = paged(rankingRow).extend({
   /** Lowest lower and highest upper bound in the whole scope, to draw interval bars on one axis. */
   axis: z.object({ min: z.number(), max: z.number() }).nullable(),
   /** Filter options present in the scope. */
-  models: z.array(namedRef),
+  models: z.array(bilingualRef),
   suppliers: z.array(namedRef),
   seasons: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   /** The segment asked for; null for the ordinary ranking. */
@@ -333,7 +333,11 @@ export const myVote = z.object({
   outcome: z.enum(VOTE_OUTCOMES),
   skipReason: z.enum(SKIP_REASONS).nullable(),
   /** Where the duel was drawn: global (all null), a team (and model), or a tournament's match. */
-  scope: z.object({ team: namedRef.nullable(), model: namedRef.nullable(), tournament: tournamentRef.nullable() }),
+  scope: z.object({
+    team: bilingualRef.nullable(),
+    model: bilingualRef.nullable(),
+    tournament: tournamentRef.nullable(),
+  }),
   left: jerseySummary,
   right: jerseySummary,
   /** Whether the crowd's global ranking agrees with the pick; null for ties, skips or unranked pairs. */

@@ -18,6 +18,8 @@ export const images = pgTable('images', {
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The English name where it differs ("Germany" for "Alemanha"); English pages fall back to `name`. */
+  nameEn: text('name_en'),
   slug: text('slug').notNull().unique(),
   country: text('country').notNull(),
   state: text('state'),
@@ -33,6 +35,8 @@ export const teams = pgTable('teams', {
 export const models = pgTable('models', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The English name ("Away" for "Reserva"); English pages fall back to `name`. */
+  nameEn: text('name_en'),
   slug: text('slug').notNull().unique(),
   ...timestamps,
 });
@@ -62,6 +66,8 @@ export const jerseys = pgTable(
     season: integer('season').notNull(),
     modelYear: text('model_year').notNull(),
     description: text('description'),
+    /** The description in English; English pages fall back to the Portuguese one. */
+    descriptionEn: text('description_en'),
     masterSponsor: text('master_sponsor'),
     mainColor: text('main_color').notNull(),
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),

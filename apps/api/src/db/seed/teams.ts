@@ -3,6 +3,8 @@ import type { TeamArticle } from '@manto/contracts';
 /** Real clubs and national teams with their home colours; the catalogue issue adds crests and jerseys. */
 export const SEED_TEAMS: {
   name: string;
+  /** The English name where it differs. */
+  nameEn?: string;
   country: string;
   state: string | null;
   city: string;
@@ -85,6 +87,7 @@ export const SEED_TEAMS: {
   { name: 'Milan', country: 'Itália', state: null, city: 'Milão', baseColor: '#FB090B', category: 'club' },
   {
     name: 'Inter de Milão',
+    nameEn: 'Inter Milan',
     country: 'Itália',
     state: null,
     city: 'Milão',
@@ -94,6 +97,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'Bayern de Munique',
+    nameEn: 'Bayern Munich',
     country: 'Alemanha',
     state: null,
     city: 'Munique',
@@ -126,6 +130,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'Brasil',
+    nameEn: 'Brazil',
     country: 'Brasil',
     state: null,
     city: 'Rio de Janeiro',
@@ -143,6 +148,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'França',
+    nameEn: 'France',
     country: 'França',
     state: null,
     city: 'Paris',
@@ -152,6 +158,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'Alemanha',
+    nameEn: 'Germany',
     country: 'Alemanha',
     state: null,
     city: 'Berlim',
@@ -161,6 +168,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'Holanda',
+    nameEn: 'Netherlands',
     country: 'Holanda',
     state: null,
     city: 'Amsterdã',
@@ -170,6 +178,7 @@ export const SEED_TEAMS: {
   },
   {
     name: 'Itália',
+    nameEn: 'Italy',
     country: 'Itália',
     state: null,
     city: 'Roma',

@@ -17,6 +17,7 @@ export interface CatalogueRow {
   id: string;
   slug: string;
   name: string;
+  nameEn: string | null;
   jerseysCount: number;
   logo: ImageRow | null;
 }
@@ -24,6 +25,8 @@ export interface CatalogueRow {
 export interface CatalogueValues {
   name: string;
   slug: string;
+  /** Only records with an English name (models) take it. */
+  nameEn?: string | null;
   /** Only records with a logo (suppliers) take it. */
   logoImageId?: string | null;
 }
@@ -36,6 +39,8 @@ export class CatalogueRepository {
   private readonly sorts: Record<string, SQL[]>;
   /** Whether the records have a logo (suppliers do, models do not). */
   readonly hasLogo: boolean;
+  /** Whether the records have an English name (models do, suppliers' brand names do not). */
+  readonly hasNameEn: boolean;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +50,7 @@ export class CatalogueRepository {
     this.table = table;
     this.jerseyColumn = jerseyColumn;
     this.hasLogo = 'logoImageId' in table;
+    this.hasNameEn = 'nameEn' in table;
     this.usage = sql<number>`(select count(*)::int from ${jerseys} where ${jerseyColumn} = ${table.id})`;
     this.sorts = {
       name: [asc(table.name)],
@@ -57,11 +63,13 @@ export class CatalogueRepository {
   private select() {
     const { table } = this;
     const logoId = 'logoImageId' in table ? table.logoImageId : sql<null>`null`;
+    const nameEn = 'nameEn' in table ? table.nameEn : sql<null>`null`;
     return this.db
       .select({
         id: table.id,
         slug: table.slug,
         name: table.name,
+        nameEn,
         jerseysCount: this.usage,
         logo: { id: images.id, width: images.width, height: images.height, variants: images.variants },
       })

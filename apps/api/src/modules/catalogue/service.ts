@@ -10,6 +10,7 @@ const toDto = (row: CatalogueRow): ManageNamed => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
+  nameEn: row.nameEn,
   jerseysCount: row.jerseysCount,
   logo: imageRef(row.logo),
 });
@@ -40,7 +41,12 @@ export class CatalogueService {
 
   private async values(input: NamedInput, exceptId?: string): Promise<CatalogueValues> {
     const slug = await freeSlug(input.name, 'nameRequired', (s) => this.repository.slugTaken(s, exceptId));
-    return { name: input.name, slug, ...(this.repository.hasLogo ? { logoImageId: input.logoImageId ?? null } : {}) };
+    return {
+      name: input.name,
+      slug,
+      ...(this.repository.hasNameEn ? { nameEn: input.nameEn ?? null } : {}),
+      ...(this.repository.hasLogo ? { logoImageId: input.logoImageId ?? null } : {}),
+    };
   }
 
   async create(input: NamedInput): Promise<ManageNamed> {

@@ -1,6 +1,13 @@
 import type { Pattern } from './jersey-art.ts';
 
 export const DEMO_MODELS = ['Titular', 'Reserva', 'Terceira', 'Goleiro', 'Especial'] as const;
+export const DEMO_MODELS_EN: Record<(typeof DEMO_MODELS)[number], string> = {
+  Titular: 'Home',
+  Reserva: 'Away',
+  Terceira: 'Third',
+  Goleiro: 'Goalkeeper',
+  Especial: 'Special',
+};
 export const DEMO_SUPPLIERS = [
   'Nike',
   'Adidas',

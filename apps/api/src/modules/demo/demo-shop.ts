@@ -15,14 +15,6 @@ const STORES = [
   { name: 'Manto Sagrado Shop', host: 'mantosagrado.example', shipping: 'Retire na loja' },
 ];
 
-const MODEL_EN: Record<string, string> = {
-  Titular: 'home',
-  Reserva: 'away',
-  Terceira: 'third',
-  Goleiro: 'goalkeeper',
-  Especial: 'special',
-};
-
 /** Colour names for a kit's hex colour: the nearest of a few. */
 const COLOURS: [string, number, number, number][] = [
   ['Branco', 255, 255, 255],
@@ -176,16 +168,17 @@ export async function seedDemoShop(
   const chosen = shuffled(rng, candidates).slice(0, 36);
   chosen.sort((a, b) => `${a.team.name}${a.model.name}`.localeCompare(`${b.team.name}${b.model.name}`));
   for (const [i, j] of chosen.entries()) {
-    const modelEn = MODEL_EN[j.model.name] ?? j.model.name.toLowerCase();
+    const modelEn = (j.model.nameEn ?? j.model.name).toLowerCase();
+    const teamEn = j.team.nameEn ?? j.team.name;
     const listPrice = price(rng, 250, 400);
     const market = marketFor(rng);
     const sizes = ['P', 'M', 'G', 'GG'];
     drafts.push({
       category: 'jerseys',
       namePt: `Camisa ${j.model.name.toLowerCase()} ${j.team.name} ${j.modelYear}`,
-      nameEn: `${j.team.name} ${j.modelYear} ${modelEn} shirt`,
+      nameEn: `${teamEn} ${j.modelYear} ${modelEn} shirt`,
       descriptionPt: `Camisa ${j.model.name.toLowerCase()} ${PT_OF[j.team.article]} ${j.team.name} da temporada ${j.modelYear}, versão torcedor, em tecido leve.`,
-      descriptionEn: `The ${j.team.name} ${modelEn} shirt of the ${j.modelYear} season, supporter version, in a light fabric.`,
+      descriptionEn: `The ${teamEn} ${modelEn} shirt of the ${j.modelYear} season, supporter version, in a light fabric.`,
       team: j.team.name,
       season: j.modelYear,
       jerseyId: j.id,
@@ -238,9 +231,9 @@ export async function seedDemoShop(
       drafts.push({
         category: 'accessories',
         namePt: `${accessory.pt} ${j.team.name}`,
-        nameEn: `${j.team.name} ${accessory.en.toLowerCase()}`,
+        nameEn: `${j.team.nameEn ?? j.team.name} ${accessory.en.toLowerCase()}`,
         descriptionPt: `${accessory.pt} oficial ${PT_OF[j.team.article]} ${j.team.name}, nas cores do clube.`,
-        descriptionEn: `Official ${j.team.name} ${accessory.en.toLowerCase()}, in the club's colours.`,
+        descriptionEn: `Official ${j.team.nameEn ?? j.team.name} ${accessory.en.toLowerCase()}, in the club's colours.`,
         team: j.team.name,
         imageIds: [await render(bandSvg(j.mainColor, jersey.mainColor === j.mainColor ? '#FFFFFF' : jersey.mainColor))],
         colours: [colourName(j.mainColor)],

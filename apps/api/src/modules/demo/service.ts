@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PT_OF } from '@manto/contracts';
+import { GENERATED_IMAGE_SOURCE } from '@manto/contracts';
 import type { Logger } from 'pino';
 import { slugify } from '#lib/slug.ts';
 import type { ImageService } from '#modules/images/index.ts';
@@ -7,7 +7,17 @@ import type { JerseyService } from '#modules/jerseys/index.ts';
 import type { RankingJob } from '#modules/rankings/index.ts';
 import type { ShopService } from '#modules/shop/index.ts';
 import type { Rounds, TournamentRepository } from '#modules/tournaments/index.ts';
-import { DEMO_FANBASES, DEMO_MODELS, DEMO_SUPPLIERS, SEASONS, TEAM_KITS, hash, pick, sponsorFor } from './demo-data.ts';
+import {
+  DEMO_FANBASES,
+  DEMO_MODELS,
+  DEMO_MODELS_EN,
+  DEMO_SUPPLIERS,
+  SEASONS,
+  TEAM_KITS,
+  hash,
+  pick,
+  sponsorFor,
+} from './demo-data.ts';
 import { seedDemoShop } from './demo-shop.ts';
 import { seedDemoTournaments } from './demo-tournaments.ts';
 import { type SimJersey, type SimVote, hiddenStrength, replayVotes, simulateVotes } from './demo-votes.ts';
@@ -128,7 +138,7 @@ export async function seedDemoCatalogue(
   if ((await repository.jerseyCount()) > 0) return false;
   const started = Date.now();
   const { models: modelIds, suppliers: supplierIds } = await repository.ensureModelsAndSuppliers(
-    DEMO_MODELS.map((name) => ({ name, slug: slugify(name) })),
+    DEMO_MODELS.map((name) => ({ name, nameEn: DEMO_MODELS_EN[name], slug: slugify(name) })),
     DEMO_SUPPLIERS.map((name) => ({ name, slug: slugify(name) })),
   );
   const teamRows = await repository.teams();
@@ -154,11 +164,13 @@ export async function seedDemoCatalogue(
       slug: slugify(`${season} ${model}`),
       season,
       modelYear,
-      description: `Camisa ${model.toLowerCase()} ${modelYear} ${PT_OF[team.article]} ${team.name}, fornecida pela ${kit.supplier}, com patrocínio ${design.sponsor}.`,
+      // No stored description: the pages write one from the fields in the reader's language.
+      description: null,
       masterSponsor: design.sponsor,
       mainColor: design.primary,
       imageId: image.id,
-      imageSourceText: 'Ilustração gerada pelo Manto',
+      // The source's name; the pages credit Manto's own drawings in the reader's language.
+      imageSourceText: GENERATED_IMAGE_SOURCE,
       imageSourceUrl: null,
     });
   });

@@ -6,8 +6,8 @@ import { duelSide, nextDuelJson, voteResultJson } from './duel-json.ts';
 const jersey = (id: string, name: string, image: boolean): CatalogueJersey => ({
   id,
   slug: `2024-${id}`,
-  team: { slug: 'sport', name, article: 'o' },
-  model: { slug: 'home', name: 'Camisa 1 "titular"' },
+  team: { slug: 'sport', name, nameEn: null, article: 'o' },
+  model: { slug: 'home', name: 'Camisa 1 "titular"', nameEn: 'Home "first"' },
   supplier: { slug: 'umbro', name: 'Umbro' },
   season: 2024,
   modelYear: '2024/25',
@@ -38,8 +38,8 @@ describe('the next duel answer as JSON (duel-json.ts)', () => {
       },
       {
         scope: {
-          team: { slug: 'sport', name: 'Sport "Leão"' },
-          model: { slug: 'home', name: 'Home' },
+          team: { slug: 'sport', name: 'Sport "Leão"', nameEn: null },
+          model: { slug: 'home', name: 'Titular', nameEn: 'Home' },
           tournament: null,
         },
         duel: null,

@@ -17,7 +17,7 @@ function setup() {
   const catalogue = new CatalogueCache(
     {
       jerseys: async () => (state.catalogueLoads++, state.jerseys),
-      teams: async () => [{ id: 't1', slug: 'um', name: 'Um' }],
+      teams: async () => [{ id: 't1', slug: 'um', name: 'Um', nameEn: 'One' }],
       models: async () => [],
     },
     clock,

@@ -14,7 +14,7 @@ import type { Counters } from '#lib/counters.ts';
 import { memo } from '#lib/memo.ts';
 import { clientPlace } from '#lib/network.ts';
 import { GLOBAL, countedScopes, parseScope, scopeKey, tournamentOf, tournamentScope } from '#lib/scopes.ts';
-import type { CatalogueCache } from '#modules/jerseys/index.ts';
+import { type CatalogueCache, type CatalogueRef, bilingual } from '#modules/jerseys/index.ts';
 import type { TournamentScope, TournamentService } from '#modules/tournaments/index.ts';
 import type { AnsweredPairs } from './answered-pairs.ts';
 import { duelSide } from './duel-json.ts';
@@ -64,8 +64,8 @@ export interface DuelSettings {
 
 interface Scope {
   key: string;
-  team: { id: string; slug: string; name: string } | null;
-  model: { id: string; slug: string; name: string } | null;
+  team: CatalogueRef | null;
+  model: CatalogueRef | null;
   tournament: TournamentScope | null;
 }
 
@@ -151,8 +151,8 @@ export class DuelService {
     const { list, jerseys } = this.ratings.candidatesNow(scope.key) ?? (await this.ratings.candidates(scope.key));
     const answered = this.answered.known(voter.key) ?? (await this.answered.of(voter.key));
     const view = {
-      team: scope.team && { slug: scope.team.slug, name: scope.team.name },
-      model: scope.model && { slug: scope.model.slug, name: scope.model.name },
+      team: scope.team && bilingual(scope.team),
+      model: scope.model && bilingual(scope.model),
       tournament: null,
     };
     const pair = pickPair(list, (a, b) => answered.has(pairKey(a, b)));

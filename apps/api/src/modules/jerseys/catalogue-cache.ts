@@ -1,4 +1,4 @@
-import type { JerseySummary, NamedRef } from '@manto/contracts';
+import type { BilingualRef, JerseySummary } from '@manto/contracts';
 import { Refreshing } from '#lib/refreshing.ts';
 import type { CatalogueJersey } from './service.ts';
 
@@ -7,7 +7,7 @@ const MAX_AGE_MS = 15_000;
 /** At most one reload per this long for slugs this process does not know. */
 const MISS_RELOAD_MS = 2_000;
 
-export type CatalogueRef = NamedRef & { id: string };
+export type CatalogueRef = BilingualRef & { id: string };
 
 /** Where the cache loads from (catalogue-source.ts reads the database). */
 export interface CatalogueSource {
@@ -129,4 +129,9 @@ async function load(source: CatalogueSource): Promise<CatalogueSnapshot> {
 export function summary(j: CatalogueJersey): JerseySummary {
   const { teamId: _t, modelId: _m, supplierId: _s, ...rest } = j;
   return rest;
+}
+
+/** A cached team or model as the public sees it: without its id. */
+export function bilingual({ slug, name, nameEn }: CatalogueRef): BilingualRef {
+  return { slug, name, nameEn };
 }

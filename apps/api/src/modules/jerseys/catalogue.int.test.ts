@@ -220,6 +220,74 @@ describe('management', () => {
     expect(wrong.json().details).toEqual({ article: 'Invalid value.' });
   });
 
+  it('keeps English names and descriptions beside the Portuguese ones: reference teams, the forms, search by either', async () => {
+    const reference = async (slug: string) =>
+      (await t.inject({ method: 'GET', url: `/api/catalogue/teams/${slug}/jerseys` })).json().team;
+    expect(await reference('alemanha')).toMatchObject({ name: 'Alemanha', nameEn: 'Germany' });
+    expect(await reference('flamengo')).toMatchObject({ name: 'Flamengo', nameEn: null });
+    const options = (await t.inject({ method: 'GET', url: '/api/teams' })).json();
+    expect(options).toContainEqual(expect.objectContaining({ slug: 'italia', nameEn: 'Italy' }));
+
+    const team = await makeTeam('Seleção da Escócia', { nameEn: '  Scotland ', article: 'a', category: 'national' });
+    expect(team.nameEn).toBe('Scotland');
+    const model = await t.inject({
+      method: 'POST',
+      url: '/api/manage/models',
+      headers: mod,
+      payload: { name: 'Reserva Escocesa', nameEn: 'Scottish away' },
+    });
+    expect(model.json()).toMatchObject({ name: 'Reserva Escocesa', nameEn: 'Scottish away' });
+    // A supplier is a brand: an English name sent for one is refused by name (ADR 0032), not dropped.
+    const supplierEn = await t.inject({
+      method: 'POST',
+      url: '/api/manage/suppliers',
+      headers: mod,
+      payload: { name: 'Umbro Teste', nameEn: 'Umbro' },
+    });
+    expect(supplierEn.statusCode).toBe(400);
+    const supplier = await makeNamed('suppliers', 'Umbro Teste');
+    expect(supplier.nameEn).toBeNull();
+    const image = (await upload(await png(700, 700))).json();
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/manage/jerseys',
+      headers: mod,
+      payload: {
+        teamId: team.id,
+        modelId: model.json().id,
+        supplierId: supplier.id,
+        season: 1986,
+        modelYear: '1986',
+        mainColor: '#FFFFFF',
+        imageId: image.id,
+        imageSourceText: 'Museu',
+        description: 'Camisa branca da Copa.',
+        descriptionEn: 'White World Cup shirt.',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      description: 'Camisa branca da Copa.',
+      descriptionEn: 'White World Cup shirt.',
+    });
+    const detail = (
+      await t.inject({ method: 'GET', url: `/api/catalogue/teams/${team.slug}/jerseys/${created.json().slug}` })
+    ).json();
+    expect(detail).toMatchObject({
+      team: { name: 'Seleção da Escócia', nameEn: 'Scotland', article: 'a' },
+      model: { name: 'Reserva Escocesa', nameEn: 'Scottish away' },
+      descriptionEn: 'White World Cup shirt.',
+    });
+
+    // Found by its English name too, in the public list and in Sistema's.
+    const found = (await t.inject({ method: 'GET', url: '/api/catalogue/teams?search=scotland' })).json();
+    expect(found.items.map((x: { slug: string }) => x.slug)).toEqual([team.slug]);
+    const managed = (
+      await t.inject({ method: 'GET', url: '/api/manage/jerseys?search=scottish', headers: mod })
+    ).json();
+    expect(managed.items.map((x: { id: string }) => x.id)).toEqual([created.json().id]);
+  });
+
   it('validates the jersey form with the spec messages', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/manage/jerseys', headers: mod, payload: { season: '' } });
     expect(res.json().details).toMatchObject({

@@ -5,6 +5,7 @@ export {
   type CatalogueRef,
   type CatalogueSnapshot,
   type CatalogueSource,
+  bilingual,
   summary,
 } from './catalogue-cache.ts';
 export { catalogueSource } from './catalogue-source.ts';

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NamedRef, TeamRef } from '@manto/contracts';
+import type { BilingualRef, NamedRef, TeamRef } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
 import { images, jerseys, models, suppliers, teams, tournamentEntrants, votes } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage, sortOrder } from '#lib/paging.ts';
@@ -11,8 +11,8 @@ const image = alias(images, 'jersey_image');
 
 const columns = {
   jersey: jerseys,
-  team: { slug: teams.slug, name: teams.name, article: teams.article },
-  model: { slug: models.slug, name: models.name },
+  team: { slug: teams.slug, name: teams.name, nameEn: teams.nameEn, article: teams.article },
+  model: { slug: models.slug, name: models.name, nameEn: models.nameEn },
   supplier: { slug: suppliers.slug, name: suppliers.name },
   image: { id: image.id, width: image.width, height: image.height, variants: image.variants },
 };
@@ -20,7 +20,7 @@ const columns = {
 export type JerseyRow = {
   jersey: typeof jerseys.$inferSelect;
   team: TeamRef;
-  model: NamedRef;
+  model: BilingualRef;
   supplier: NamedRef;
   image: ImageRow | null;
 };
@@ -84,7 +84,7 @@ export class JerseyRepository {
     const season = q.sort === 'season_asc' ? asc(jerseys.season) : desc(jerseys.season);
     const [page, modelOptions, supplierOptions, [seasons]] = await Promise.all([
       selectPage(this.select().where(where).orderBy(season, asc(models.name), asc(jerseys.id)), this.count(where), q),
-      this.usedIn(scope, models, jerseys.modelId),
+      this.usedIn(scope, models, jerseys.modelId, models.nameEn),
       this.usedIn(scope, suppliers, jerseys.supplierId),
       this.db
         .select({ min: min(jerseys.season), max: max(jerseys.season) })
@@ -94,14 +94,15 @@ export class JerseyRepository {
     return { page, models: modelOptions, suppliers: supplierOptions, seasons: seasons ?? null };
   }
 
-  /** The models or suppliers the jerseys under `where` reference, by name. */
+  /** The models or suppliers the jerseys under `where` reference, by name (a supplier has no English one). */
   private usedIn(
     where: SQL | undefined,
     table: typeof models | typeof suppliers,
     column: typeof jerseys.modelId | typeof jerseys.supplierId,
-  ): Promise<NamedRef[]> {
+    nameEn: typeof models.nameEn | SQL<null> = sql<null>`null`,
+  ): Promise<BilingualRef[]> {
     return this.db
-      .selectDistinct({ slug: table.slug, name: table.name })
+      .selectDistinct({ slug: table.slug, name: table.name, nameEn })
       .from(jerseys)
       .innerJoin(table, eq(table.id, column))
       .where(where)
@@ -132,7 +133,7 @@ export class JerseyRepository {
       q.team ? eq(jerseys.teamId, q.team) : undefined,
       q.ids ? (q.ids.length > 0 ? inArray(jerseys.id, q.ids) : sql`false`) : undefined,
       search
-        ? sql`(${containsFolded(teams.name, search)} or ${containsFolded(models.name, search)} or ${containsFolded(jerseys.modelYear, search)} or ${containsFolded(suppliers.name, search)})`
+        ? sql`(${containsFolded(teams.name, search)} or ${containsFolded(models.name, search)} or ${containsFolded(teams.nameEn, search)} or ${containsFolded(models.nameEn, search)} or ${containsFolded(jerseys.modelYear, search)} or ${containsFolded(suppliers.name, search)})`
         : undefined,
     );
     const order = sortOrder(MANAGE_SORTS, q.sort, '-updated', jerseys.id);
@@ -237,6 +238,6 @@ export class JerseyRepository {
   /** Every team (or model) by id, slug and name: what the catalogue cache looks slugs up in. */
   async refs(of: 'teams' | 'models') {
     const t = of === 'teams' ? teams : models;
-    return this.db.select({ id: t.id, slug: t.slug, name: t.name }).from(t);
+    return this.db.select({ id: t.id, slug: t.slug, name: t.name, nameEn: t.nameEn }).from(t);
   }
 }

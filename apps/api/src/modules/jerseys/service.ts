@@ -36,6 +36,7 @@ function toManage(row: JerseyRow): ManageJersey {
     imageSourceText: j.imageSourceText,
     imageSourceUrl: j.imageSourceUrl,
     description: j.description,
+    descriptionEn: j.descriptionEn,
     masterSponsor: j.masterSponsor,
     updatedAt: j.updatedAt.toISOString(),
   };
@@ -53,6 +54,7 @@ function values(input: JerseyInput): Omit<JerseyValues, 'slug'> {
     imageSourceText: input.imageSourceText,
     imageSourceUrl: input.imageSourceUrl ?? null,
     description: input.description ?? null,
+    descriptionEn: input.descriptionEn ?? null,
     masterSponsor: input.masterSponsor ?? null,
     ...(input.active === undefined ? {} : { active: input.active }),
   };
@@ -90,6 +92,7 @@ export class JerseyService {
     return {
       ...toSummary(row),
       description: j.description,
+      descriptionEn: j.descriptionEn,
       masterSponsor: j.masterSponsor,
       imageSource: { text: j.imageSourceText, url: j.imageSourceUrl },
       teamInfo,

@@ -338,7 +338,7 @@ function withoutCounts(snap: Snapshot): Snapshot {
   };
 }
 
-function distinct(list: NamedRef[]): NamedRef[] {
+function distinct<T extends NamedRef>(list: T[]): T[] {
   const seen = new Map(list.map((x) => [x.slug, x]));
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { images, jerseys, teams } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage, sortOrder } from '#lib/paging.ts';
@@ -49,14 +49,16 @@ export class TeamRepository {
   async listWithJerseys(q: PageRequest & { search?: string; category?: string }): Promise<RowsPage<TeamRow>> {
     const where = and(
       sql`${jerseysCount} > 0`,
-      q.search ? containsFolded(teams.name, q.search) : undefined,
+      q.search ? or(containsFolded(teams.name, q.search), containsFolded(teams.nameEn, q.search)) : undefined,
       q.category ? eq(teams.category, q.category) : undefined,
     );
     return selectPage(this.select().where(where).orderBy(asc(teams.name)), this.count(where), q);
   }
 
   async list(q: PageRequest & { search?: string; sort?: string }): Promise<RowsPage<TeamRow>> {
-    const where = q.search ? containsFolded(teams.name, q.search) : undefined;
+    const where = q.search
+      ? or(containsFolded(teams.name, q.search), containsFolded(teams.nameEn, q.search))
+      : undefined;
     const order = sortOrder(MANAGE_SORTS, q.sort, 'name', teams.id);
     return selectPage(
       this.select()
@@ -70,7 +72,7 @@ export class TeamRepository {
   /** Every team, by name: the options of a select. */
   async options() {
     return this.db
-      .select({ slug: teams.slug, name: teams.name, category: teams.category })
+      .select({ slug: teams.slug, name: teams.name, nameEn: teams.nameEn, category: teams.category })
       .from(teams)
       .orderBy(asc(teams.name));
   }

@@ -12,6 +12,7 @@ function toSummary(row: TeamRow): TeamSummary {
     id: t.id,
     slug: t.slug,
     name: t.name,
+    nameEn: t.nameEn,
     country: t.country,
     state: t.state,
     city: t.city,
@@ -72,7 +73,13 @@ export class TeamService {
 
   private async values(input: TeamInput & { state?: string | null }, exceptId?: string): Promise<TeamValues> {
     const slug = await freeSlug(input.name, 'teamNameRequired', (s) => this.repository.slugTaken(s, exceptId));
-    return { ...input, state: input.state ?? null, crestImageId: input.crestImageId ?? null, slug };
+    return {
+      ...input,
+      nameEn: input.nameEn ?? null,
+      state: input.state ?? null,
+      crestImageId: input.crestImageId ?? null,
+      slug,
+    };
   }
 
   async create(input: TeamInput & { state?: string | null }): Promise<ManageTeam> {

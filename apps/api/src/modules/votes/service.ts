@@ -1,12 +1,11 @@
-import type { MyVotes, NamedRef, VoterFlag } from '@manto/contracts';
+import type { MyVotes, VoterFlag } from '@manto/contracts';
 import { GLOBAL, parseScope, tournamentOf } from '#lib/scopes.ts';
 import { pageOffset } from '#lib/search.ts';
-import { type CatalogueCache, summary } from '#modules/jerseys/index.ts';
+import { type CatalogueCache, bilingual, summary } from '#modules/jerseys/index.ts';
 import type { TournamentService } from '#modules/tournaments/index.ts';
 import type { VoteRepository } from './repository.ts';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const named = (x: NamedRef) => ({ slug: x.slug, name: x.name });
 
 /** How the votes export reads the table (app.ts picks them per database). */
 export interface ExportOptions {
@@ -59,8 +58,8 @@ export class VoteService {
           outcome: r.outcome,
           skipReason: r.skip_reason,
           scope: {
-            team: team && named(team),
-            model: model && named(model),
+            team: team && bilingual(team),
+            model: model && bilingual(model),
             tournament: tournament && { slug: tournament.slug, namePt: tournament.namePt, nameEn: tournament.nameEn },
           },
           left: summary(catalogue.get(r.left_id)!),
