@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, type ModalProps } from '@mantine/core';
+import { Button, Group, Stack, type ModalProps } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { SearchField } from '#components/search-field.tsx';
 import type { SistemaResource } from '../api/queries.ts';
 import { ConfirmDeleteModal } from './confirm-delete-modal.tsx';
 import { FormModal } from './form-modal.tsx';
+import { type ListColumn, columnLayout } from './list-columns.tsx';
 import { ResultCount, RowActions, useClampPage, type ListParams } from './list-controls.tsx';
 import { SistemaListBody } from './sistema-list-body.tsx';
 import { SistemaPageHeader } from './sistema-page-header.tsx';
@@ -25,9 +26,8 @@ interface SistemaListScreenProps<T extends { id: string }> {
   /** Below this width the table scrolls inside its box. */
   minWidth: number;
   spacing?: 'xs' | 'sm';
-  /** The header cells and one row's cells, without the actions column. */
-  head: ReactNode;
-  cells: (item: T) => ReactNode;
+  /** The columns, without the actions column (on a phone, each record is a card of them). */
+  columns: ListColumn<T>[];
   /** The create (null) or edit form; `done` closes the dialog. */
   form: (item: T | null, done: () => void) => ReactNode;
   formSize?: ModalProps['size'];
@@ -40,7 +40,7 @@ interface SistemaListScreenProps<T extends { id: string }> {
 
 /**
  * A Sistema list screen: heading with the create button, search and filters with the result
- * count, the table with edit and delete on every row, and the form and delete dialogs.
+ * count, the table (cards on a phone) with edit and delete on every record, and the form and delete dialogs.
  */
 export function SistemaListScreen<T extends { id: string }>({
   resource,
@@ -51,8 +51,7 @@ export function SistemaListScreen<T extends { id: string }>({
   name,
   minWidth,
   spacing,
-  head,
-  cells,
+  columns,
   form,
   formSize,
   remove,
@@ -107,16 +106,12 @@ export function SistemaListScreen<T extends { id: string }>({
           title: t(`${resource}.empty`),
           description: list.query || filtered ? t('list.emptySearch') : t(`${resource}.emptyDescription`),
         }}
-        head={
-          <>
-            {head}
-            <Table.Th ta="right">{t('list.actions')}</Table.Th>
-          </>
-        }
-        row={(item) => (
-          <Table.Tr key={item.id}>
-            {cells(item)}
-            <Table.Td>
+        {...columnLayout(columns, {
+          sort: list.sort,
+          onSort: list.setSort,
+          actions: {
+            label: t('list.actions'),
+            cell: (item) => (
               <RowActions
                 name={name(item)}
                 onEdit={() => editor.open(item)}
@@ -124,9 +119,9 @@ export function SistemaListScreen<T extends { id: string }>({
               >
                 {rowActions?.(item)}
               </RowActions>
-            </Table.Td>
-          </Table.Tr>
-        )}
+            ),
+          },
+        })}
       />
 
       <FormModal

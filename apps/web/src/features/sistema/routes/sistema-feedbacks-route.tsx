@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   FEEDBACK_PRIORITIES,
@@ -17,7 +17,8 @@ import { SearchField } from '#components/search-field.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { feedbackListQuery } from '../api/queries.ts';
 import { FeedbackDetail, PriorityBadge, StatusBadge } from '../components/feedback-detail.tsx';
-import { FilterSelect, ResultCount, SortableTh, useClampPage, useListParams } from '../components/list-controls.tsx';
+import { columnLayout } from '../components/list-columns.tsx';
+import { FilterSelect, ResultCount, useClampPage, useListParams } from '../components/list-controls.tsx';
 import { SistemaListBody } from '../components/sistema-list-body.tsx';
 import { SistemaPageHeader } from '../components/sistema-page-header.tsx';
 import { oneOf } from '../lib/url-filters.ts';
@@ -112,58 +113,54 @@ export function SistemaFeedbacksRoute() {
           description:
             list.query || type || status || priority ? t('list.emptySearch') : t('feedbacks.emptyDescription'),
         }}
-        head={
-          <>
-            <Table.Th>{t('feedbacks.columns.title')}</Table.Th>
-            <Table.Th>{t('feedbacks.columns.type')}</Table.Th>
-            <Table.Th>{t('feedbacks.columns.status')}</Table.Th>
-            <SortableTh
-              label={t('feedbacks.columns.priority')}
-              field="priority"
-              sort={sort}
-              onSort={list.setSort}
-              descendingFirst
-            />
-            <SortableTh
-              label={t('feedbacks.columns.date')}
-              field="date"
-              sort={sort}
-              onSort={list.setSort}
-              descendingFirst
-            />
-            <Table.Th>{t('feedbacks.columns.sender')}</Table.Th>
-          </>
-        }
-        row={(item) => (
-          <Table.Tr key={item.id}>
-            <Table.Td maw={360}>
-              {/* The title opens the detail; React renders it as text, never as HTML. */}
-              <Anchor component="button" type="button" onClick={() => setOpen(item)} fw={700} size="sm" ta="left">
-                {item.title}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="outline" color="gray" style={{ minWidth: 'max-content' }}>
-                {t(`common:feedback.types.${item.type}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <StatusBadge status={item.status} />
-            </Table.Td>
-            <Table.Td>
-              <PriorityBadge priority={item.priority} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {date.format(new Date(item.createdAt))}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c={item.user ? undefined : 'dimmed'} lineClamp={1}>
-                {item.user?.name ?? t('feedbacks.visitor')}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
+        {...columnLayout<ManageFeedback>(
+          [
+            {
+              label: t('feedbacks.columns.title'),
+              card: 'title',
+              maw: 360,
+              // The title opens the detail; React renders it as text, never as HTML.
+              cell: (item) => (
+                <Anchor component="button" type="button" onClick={() => setOpen(item)} fw={700} size="sm" ta="left">
+                  {item.title}
+                </Anchor>
+              ),
+            },
+            {
+              label: t('feedbacks.columns.type'),
+              cell: (item) => (
+                <Badge variant="outline" color="gray" style={{ minWidth: 'max-content' }}>
+                  {t(`common:feedback.types.${item.type}`)}
+                </Badge>
+              ),
+            },
+            { label: t('feedbacks.columns.status'), cell: (item) => <StatusBadge status={item.status} /> },
+            {
+              label: t('feedbacks.columns.priority'),
+              sort: 'priority',
+              descendingFirst: true,
+              cell: (item) => <PriorityBadge priority={item.priority} />,
+            },
+            {
+              label: t('feedbacks.columns.date'),
+              sort: 'date',
+              descendingFirst: true,
+              cell: (item) => (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {date.format(new Date(item.createdAt))}
+                </Text>
+              ),
+            },
+            {
+              label: t('feedbacks.columns.sender'),
+              cell: (item) => (
+                <Text size="sm" c={item.user ? undefined : 'dimmed'} lineClamp={1}>
+                  {item.user?.name ?? t('feedbacks.visitor')}
+                </Text>
+              ),
+            },
+          ],
+          { sort, onSort: list.setSort },
         )}
       />
       <FeedbackDetail feedback={open} onChange={setOpen} onClose={() => setOpen(null)} />

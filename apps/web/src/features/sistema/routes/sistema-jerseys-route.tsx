@@ -1,4 +1,4 @@
-import { Box, Select, Switch, Table, Text } from '@mantine/core';
+import { Box, Select, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManageJersey } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { notifyError } from '#lib/notify.ts';
 import { deleteJersey, setJerseyActive } from '../api/sistema-api.ts';
 import { invalidateAfterChange, jerseyListQuery, sistemaKeys, optionsQuery } from '../api/queries.ts';
 import { JerseyForm } from '../components/jersey-form.tsx';
-import { SortableTh, useListParams } from '../components/list-controls.tsx';
+import { useListParams } from '../components/list-controls.tsx';
 import { accentInsensitive, toSelectData } from '#lib/select-filter.ts';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
 import { useLocale } from '#lib/use-locale.ts';
@@ -90,65 +90,56 @@ export function SistemaJerseysRoute() {
       name={jerseyName}
       minWidth={780}
       spacing="xs"
-      head={
-        <>
-          <Table.Th w={72}>{t('jerseys.columns.image')}</Table.Th>
-          <SortableTh label={t('jerseys.columns.team')} field="team" sort={list.sort} onSort={list.setSort} />
-          <SortableTh
-            label={t('jerseys.columns.season')}
-            field="season"
-            sort={list.sort}
-            onSort={list.setSort}
-            descendingFirst
-          />
-          <Table.Th>{t('jerseys.columns.model')}</Table.Th>
-          <Table.Th>{t('jerseys.columns.supplier')}</Table.Th>
-          <SortableTh
-            label={t('jerseys.columns.updated')}
-            field="updated"
-            sort={list.sort}
-            onSort={list.setSort}
-            descendingFirst
-          />
-          <Table.Th>{t('jerseys.columns.active')}</Table.Th>
-        </>
-      }
-      cells={(jersey) => (
-        <>
-          <Table.Td>
+      columns={[
+        {
+          label: t('jerseys.columns.image'),
+          w: 72,
+          card: 'media',
+          cell: (jersey) => (
             <Box w={56}>
               <JerseyImage image={jersey.image} alt="" sizes="56px" />
             </Box>
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          label: t('jerseys.columns.team'),
+          sort: 'team',
+          card: 'title',
+          cell: (jersey) => (
             <Text fw={700} size="sm">
               {jersey.team.name}
             </Text>
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{jersey.modelYear}</Text>
-            {jersey.modelYear !== String(jersey.season) && (
-              <Text size="xs" c="dimmed">
-                {jersey.season}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{jersey.model.name}</Text>
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{jersey.supplier.name}</Text>
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          label: t('jerseys.columns.season'),
+          sort: 'season',
+          descendingFirst: true,
+          cell: (jersey) => (
+            <>
+              <Text size="sm">{jersey.modelYear}</Text>
+              {jersey.modelYear !== String(jersey.season) && (
+                <Text size="xs" c="dimmed">
+                  {jersey.season}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { label: t('jerseys.columns.model'), cell: (jersey) => <Text size="sm">{jersey.model.name}</Text> },
+        { label: t('jerseys.columns.supplier'), cell: (jersey) => <Text size="sm">{jersey.supplier.name}</Text> },
+        {
+          label: t('jerseys.columns.updated'),
+          sort: 'updated',
+          descendingFirst: true,
+          cell: (jersey) => (
             <Text size="sm" c="dimmed">
               {date.format(new Date(jersey.updatedAt))}
             </Text>
-          </Table.Td>
-          <Table.Td>
-            <ActiveSwitch jersey={jersey} />
-          </Table.Td>
-        </>
-      )}
+          ),
+        },
+        { label: t('jerseys.columns.active'), cell: (jersey) => <ActiveSwitch jersey={jersey} /> },
+      ]}
       form={(jersey, done) => <JerseyForm jersey={jersey} defaultTeamId={team} onDone={done} />}
       formSize="lg"
       remove={deleteJersey}

@@ -1,10 +1,10 @@
-import { Code, Group, Table, Text } from '@mantine/core';
+import { Code, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ManageNamed } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { type NamedKind, deleteNamed } from '../api/sistema-api.ts';
 import { namedListQuery } from '../api/queries.ts';
-import { SortableTh, useListParams } from '../components/list-controls.tsx';
+import { useListParams } from '../components/list-controls.tsx';
 import { NamedForm } from '../components/named-form.tsx';
 import { RecordAvatar } from '../components/record-avatar.tsx';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
@@ -25,35 +25,28 @@ function SistemaNamedScreen({ kind, withLogo }: { kind: NamedKind; withLogo: boo
       query={query}
       name={(record) => record.name}
       minWidth={520}
-      head={
-        <>
-          <SortableTh label={t('named.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-          <Table.Th>{t('named.columns.slug')}</Table.Th>
-          <SortableTh
-            label={t('named.columns.jerseys')}
-            field="jerseys"
-            sort={list.sort}
-            onSort={list.setSort}
-            descendingFirst
-          />
-        </>
-      }
-      cells={(record) => (
-        <>
-          <Table.Td>
+      columns={[
+        {
+          label: t('named.columns.name'),
+          sort: 'name',
+          card: 'title',
+          cell: (record) => (
             <Group gap="sm" wrap="nowrap">
               {withLogo && <RecordAvatar name={record.name} image={record.logo} />}
               <Text fw={700} size="sm">
                 {record.name}
               </Text>
             </Group>
-          </Table.Td>
-          <Table.Td>
-            <Code>{record.slug}</Code>
-          </Table.Td>
-          <Table.Td>{record.jerseysCount}</Table.Td>
-        </>
-      )}
+          ),
+        },
+        { label: t('named.columns.slug'), cell: (record) => <Code>{record.slug}</Code> },
+        {
+          label: t('named.columns.jerseys'),
+          sort: 'jerseys',
+          descendingFirst: true,
+          cell: (record) => record.jerseysCount,
+        },
+      ]}
       form={(record, done) => <NamedForm kind={kind} record={record} withLogo={withLogo} onDone={done} />}
       remove={(id) => deleteNamed(kind, id)}
     />

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCY,
@@ -14,7 +14,7 @@ import { JerseyImage } from '#components/jersey-image.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { deleteProduct } from '../api/products-api.ts';
 import { productListQuery } from '../api/queries.ts';
-import { FilterSelect, SortableTh, useListParams } from '../components/list-controls.tsx';
+import { FilterSelect, useListParams } from '../components/list-controls.tsx';
 import { EditProductForm, ProductForm } from '../components/product-form.tsx';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
 import { STOCK_PARAM } from '../lib/stock-param.ts';
@@ -78,40 +78,47 @@ export function SistemaProductsRoute() {
       name={name}
       minWidth={860}
       spacing="xs"
-      head={
-        <>
-          <Table.Th w={72}>{t('products.columns.image')}</Table.Th>
-          <SortableTh label={t('products.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-          <Table.Th>{t('products.columns.category')}</Table.Th>
-          <SortableTh label={t('products.columns.price')} field="price" sort={list.sort} onSort={list.setSort} />
-          <SortableTh label={t('products.columns.units')} field="stock" sort={list.sort} onSort={list.setSort} />
-          <Table.Th>{t('products.columns.offers')}</Table.Th>
-        </>
-      }
-      cells={(product) => (
-        <>
-          <Table.Td>
+      columns={[
+        {
+          label: t('products.columns.image'),
+          w: 72,
+          card: 'media',
+          cell: (product) => (
             <Box w={56}>
               <JerseyImage image={product.image} alt="" sizes="56px" />
             </Box>
-          </Table.Td>
-          <Table.Td>
-            <Text fw={700} size="sm">
-              {name(product)}
-            </Text>
-            {product.featured && (
-              <Badge size="xs" variant="light" mt={4}>
-                {t('products.fields.featured')}
-              </Badge>
-            )}
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{t(`products.categories.${product.category}`)}</Text>
-          </Table.Td>
-          <Table.Td>
-            <Price product={product} format={(cents) => money.format(cents / 100)} />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          label: t('products.columns.name'),
+          sort: 'name',
+          card: 'title',
+          cell: (product) => (
+            <>
+              <Text fw={700} size="sm">
+                {name(product)}
+              </Text>
+              {product.featured && (
+                <Badge size="xs" variant="light" mt={4}>
+                  {t('products.fields.featured')}
+                </Badge>
+              )}
+            </>
+          ),
+        },
+        {
+          label: t('products.columns.category'),
+          cell: (product) => <Text size="sm">{t(`products.categories.${product.category}`)}</Text>,
+        },
+        {
+          label: t('products.columns.price'),
+          sort: 'price',
+          cell: (product) => <Price product={product} format={(cents) => money.format(cents / 100)} />,
+        },
+        {
+          label: t('products.columns.units'),
+          sort: 'stock',
+          cell: (product) => (
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {count.format(product.units)}
@@ -122,14 +129,17 @@ export function SistemaProductsRoute() {
                 </Badge>
               )}
             </Group>
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          label: t('products.columns.offers'),
+          cell: (product) => (
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('products.offersCount', { count: product.offersCount })}
             </Text>
-          </Table.Td>
-        </>
-      )}
+          ),
+        },
+      ]}
       form={(product, done) =>
         product ? <EditProductForm id={product.id} onDone={done} /> : <ProductForm product={null} onDone={done} />
       }

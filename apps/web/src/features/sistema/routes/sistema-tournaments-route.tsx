@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlayerTrackNext, IconTrophy } from '@tabler/icons-react';
 import { TOURNAMENT_STATUSES, type ManageTournament, type TournamentStatus } from '@manto/contracts';
@@ -7,7 +7,7 @@ import { useLocale } from '#lib/use-locale.ts';
 import { deleteTournament } from '../api/sistema-api.ts';
 import { tournamentListQuery } from '../api/queries.ts';
 import { CloseRoundModal } from '../components/close-round-modal.tsx';
-import { FilterSelect, SortableTh, useListParams } from '../components/list-controls.tsx';
+import { FilterSelect, useListParams } from '../components/list-controls.tsx';
 import { SistemaListScreen } from '../components/sistema-list-screen.tsx';
 import { TournamentForm } from '../components/tournament-form.tsx';
 import { useEditor } from '../components/use-editor.ts';
@@ -57,48 +57,45 @@ export function SistemaTournamentsRoute() {
         }
         name={name}
         minWidth={860}
-        head={
-          <>
-            <SortableTh label={t('tournaments.columns.name')} field="name" sort={list.sort} onSort={list.setSort} />
-            <Table.Th>{t('tournaments.columns.status')}</Table.Th>
-            <SortableTh
-              label={t('tournaments.columns.start')}
-              field="start"
-              sort={list.sort}
-              onSort={list.setSort}
-              descendingFirst
-            />
-            <Table.Th>{t('tournaments.columns.size')}</Table.Th>
-            <Table.Th>{t('tournaments.columns.progress')}</Table.Th>
-          </>
-        }
-        cells={(tournament) => (
-          <>
-            <Table.Td>
+        columns={[
+          {
+            label: t('tournaments.columns.name'),
+            sort: 'name',
+            card: 'title',
+            cell: (tournament) => (
               <Text fw={700} size="sm">
                 {name(tournament)}
               </Text>
-            </Table.Td>
-            <Table.Td>
+            ),
+          },
+          {
+            label: t('tournaments.columns.status'),
+            cell: (tournament) => (
               <Badge {...STATUS_BADGES[tournament.status]} style={{ minWidth: 'max-content' }}>
                 {t(`tournaments.status.${tournament.status}`)}
               </Badge>
-            </Table.Td>
-            <Table.Td>
+            ),
+          },
+          {
+            label: t('tournaments.columns.start'),
+            sort: 'start',
+            descendingFirst: true,
+            cell: (tournament) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {date.format(new Date(tournament.startsAt))}
               </Text>
-            </Table.Td>
-            <Table.Td>
+            ),
+          },
+          {
+            label: t('tournaments.columns.size'),
+            cell: (tournament) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {t('tournaments.sizeOption', { size: tournament.size })}
               </Text>
-            </Table.Td>
-            <Table.Td>
-              <Progress tournament={tournament} />
-            </Table.Td>
-          </>
-        )}
+            ),
+          },
+          { label: t('tournaments.columns.progress'), cell: (tournament) => <Progress tournament={tournament} /> },
+        ]}
         form={(tournament, done) => <TournamentForm tournament={tournament} onDone={done} />}
         formSize="72rem"
         remove={deleteTournament}
