@@ -1,6 +1,7 @@
 import { Avatar } from '@mantine/core';
 import type { TeamSummary } from '@manto/contracts';
 import { recordInitials } from '#lib/initials.ts';
+import { localName } from '#lib/names.ts';
 
 /** The team's crest image, or its initials on its base colour. */
 export function TeamCrest({
@@ -21,7 +22,7 @@ export function TeamCrest({
       autoContrast
       style={{ border: '1px solid var(--mantine-color-default-border)' }}
     >
-      {recordInitials(team.name)}
+      {recordInitials(localName(team))}
     </Avatar>
   );
 }

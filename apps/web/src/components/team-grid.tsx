@@ -7,6 +7,7 @@ import { EmptyState } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
 import { PageControls } from './page-controls.tsx';
 import { TeamCrest } from './team-crest.tsx';
+import { localName } from '#lib/names.ts';
 
 interface TeamGridProps<T> {
   query: UseQueryResult<{ items: T[]; total: number }>;
@@ -54,7 +55,7 @@ export function TeamLinkCard({ team, to, children }: { team: TeamSummary; to: st
         <TeamCrest team={team} />
         <div style={{ minWidth: 0 }}>
           <Text fw={700} truncate>
-            {team.name}
+            {localName(team)}
           </Text>
           <Text size="sm" c="dimmed" truncate>
             {[team.city, team.country].filter(Boolean).join(' · ')}

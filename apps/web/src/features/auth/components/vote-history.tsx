@@ -12,9 +12,7 @@ import classes from './vote-history.module.css';
 import { tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
-
-const jerseyName = (j: JerseySummary) => `${j.team.name} ${j.modelYear} · ${j.model.name}`;
-const jerseyPath = (j: JerseySummary) => `/camisas/time/${j.team.slug}/${j.slug}`;
+import { jerseyName, jerseyPath, localName } from '#lib/names.ts';
 
 function Thumb({ jersey, picked, faded }: { jersey: JerseySummary; picked: boolean; faded: boolean }) {
   return (
@@ -53,7 +51,7 @@ function VoteRow({ vote, date }: { vote: MyVote; date: Intl.DateTimeFormat }) {
   const scope = vote.scope.tournament
     ? t('history.scopeTournament', { name: tournamentName(vote.scope.tournament, i18n.resolvedLanguage) })
     : vote.scope.team
-      ? t('history.scopeTeam', { team: vote.scope.team.name })
+      ? t('history.scopeTeam', { team: localName(vote.scope.team) })
       : t('history.scopeGlobal');
   return (
     <li className={classes.item}>

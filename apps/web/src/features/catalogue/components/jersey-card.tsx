@@ -3,18 +3,15 @@ import type { JerseySummary } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { JerseyImage } from '#components/jersey-image.tsx';
-
-export function jerseyTitle(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>) {
-  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
-}
+import { jerseyName, jerseyPath, localName } from '#lib/names.ts';
 
 export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary; priority?: boolean }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Card component={Link} to={`/camisas/time/${jersey.team.slug}/${jersey.slug}`} withBorder radius="md" padding="sm">
+    <Card component={Link} to={jerseyPath(jersey)} withBorder radius="md" padding="sm">
       {/* The name starts with what the card says aloud and goes on with what it shows: an aria-label
           would hide the visible text from the name (WCAG 2.5.3, label in name). */}
-      <VisuallyHidden>{t('jersey.open', { name: jerseyTitle(jersey) })}</VisuallyHidden>
+      <VisuallyHidden>{t('jersey.open', { name: jerseyName(jersey) })}</VisuallyHidden>
       {/* Its real width on a phone, two cards a row: half the screen less the page's padding, half the
           gap and the card's padding and border. At 45vw a 412 px phone at 1.75× took the 640 px file
           for a 160 px picture (docs/performance.md §6). */}
@@ -26,7 +23,7 @@ export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary
       />
       <Group justify="space-between" mt="sm" wrap="nowrap" gap="xs">
         <Text fw={700} size="sm" truncate>
-          {jersey.model.name}
+          {localName(jersey.model)}
         </Text>
         <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
           {jersey.modelYear}

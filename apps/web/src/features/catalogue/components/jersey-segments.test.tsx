@@ -33,7 +33,7 @@ const rating = (over: Partial<Rating>): Rating => ({
   ...over,
 });
 
-const team = { slug: 'aurora', name: 'Aurora FC', article: 'o' } as const;
+const team = { slug: 'aurora', name: 'Aurora FC', nameEn: null, article: 'o' } as const;
 const show = (answer: Rating) => {
   fakeServer(() => json(200, answer));
   renderScreen(<JerseyRating jerseyId="j1" team={team} />);

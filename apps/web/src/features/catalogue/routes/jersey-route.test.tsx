@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { JerseyDetail } from '@manto/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '#lib/i18n.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
 import { fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { JerseyRoute } from './jersey-route.tsx';
@@ -8,7 +9,7 @@ import { JerseyRoute } from './jersey-route.tsx';
 // The breadcrumbs and picture the server draws into a jersey page (ADR 0027) stand in while the jersey
 // loads, and go in the commit that draws it, or its not-found screen.
 
-const team = { slug: 'aurora', name: 'Aurora', article: 'a' } as const;
+const team = { slug: 'aurora', name: 'Aurora', nameEn: null, article: 'a' } as const;
 const image = {
   id: 'i1',
   src: '/api/images/i1/640.webp',
@@ -20,7 +21,7 @@ const jersey: JerseyDetail = {
   id: 'j1',
   slug: '2024-titular',
   team,
-  model: { slug: 'titular', name: 'Titular' },
+  model: { slug: 'titular', name: 'Titular', nameEn: null },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',
@@ -28,6 +29,7 @@ const jersey: JerseyDetail = {
   image,
   active: true,
   description: null,
+  descriptionEn: null,
   masterSponsor: null,
   imageSource: { text: 'Manto', url: null },
   teamInfo: {
@@ -101,5 +103,53 @@ describe("a jersey page with the server's picture", () => {
     serve(new Promise(() => undefined));
     const { container } = render();
     await waitFor(() => expect(container.querySelector('.mantine-Skeleton-root')).not.toBeNull());
+  });
+});
+
+describe('a jersey page in the reader’s language', () => {
+  const bilingual: JerseyDetail = {
+    ...jersey,
+    team: { ...team, name: 'Alemanha', nameEn: 'Germany' },
+    model: { slug: 'titular', name: 'Titular', nameEn: 'Home' },
+    masterSponsor: 'Telekom',
+  };
+  afterEach(() => i18n.changeLanguage('pt'));
+
+  it('writes the description from the fields with the team’s article, and credits Manto’s drawing', async () => {
+    serve(Promise.resolve(json(200, bilingual)));
+    render();
+    expect(
+      await screen.findByText('Camisa titular 2024 da Alemanha, fornecida pela Marca. Patrocínio: Telekom.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Ilustração gerada pelo Manto')).toBeTruthy();
+    expect(screen.queryByText(/Imagem:/)).toBeNull();
+  });
+
+  it('names the team and model in English on an English page, and writes the description in English', async () => {
+    await i18n.changeLanguage('en');
+    serve(Promise.resolve(json(200, bilingual)));
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Germany 2024' })).toBeTruthy();
+    expect(screen.getByText('Germany home jersey, 2024, made by Marca. Sponsor: Telekom.')).toBeTruthy();
+    expect(screen.getByText('Illustration drawn by Manto')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Alemanha|Titular|Ilustração/);
+  });
+
+  it('shows a moderator’s description in the reader’s language, Portuguese when there is no English one', async () => {
+    await i18n.changeLanguage('en');
+    serve(
+      Promise.resolve(json(200, { ...bilingual, description: 'Camisa da Copa.', descriptionEn: 'World Cup shirt.' })),
+    );
+    const first = render();
+    expect(await screen.findByText('World Cup shirt.')).toBeTruthy();
+    first.unmount();
+    serve(
+      Promise.resolve(
+        json(200, { ...bilingual, description: 'Camisa da Copa.', imageSource: { text: 'Museu', url: null } }),
+      ),
+    );
+    render();
+    expect(await screen.findByText('Camisa da Copa.')).toBeTruthy();
+    expect(screen.getByText(/Image:/).textContent).toBe('Image: Museu');
   });
 });

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { GENERATED_IMAGE_SOURCE } from '@manto/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { BootHeadingDone, bootHeadingHeld } from '#lib/boot-heading.ts';
 import { jerseyQuery } from '../api/queries.ts';
-import { JerseyCard, jerseyTitle } from '../components/jersey-card.tsx';
+import { JerseyCard } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
 import { JerseyTournaments } from '../components/jersey-tournaments.tsx';
 import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
@@ -17,6 +18,8 @@ import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 import classes from './jersey-route.module.css';
 import { colourName } from '#lib/colour-names.ts';
 import { teamText } from '#lib/team-text.ts';
+import { currentLanguage } from '#lib/i18n.ts';
+import { jerseyInTeam, jerseyName, jerseyShortName, localName } from '#lib/names.ts';
 
 /**
  * /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit, its standing, the
@@ -43,15 +46,31 @@ export function JerseyRoute() {
     );
 
   const j = query.data;
-  const title = jerseyTitle(j);
+  const title = jerseyName(j);
+  const drawnByManto = j.imageSource.text === GENERATED_IMAGE_SOURCE && !j.imageSource.url;
+  // A moderator's description in the reader's language (Portuguese as the fallback), else one written
+  // from the fields (ADR 0035).
+  const description =
+    (currentLanguage() === 'en' ? (j.descriptionEn ?? j.description) : j.description) ??
+    [
+      t('jersey.about', {
+        ...teamText(j.team),
+        model: localName(j.model).toLocaleLowerCase(i18n.language),
+        season: j.modelYear,
+        supplier: j.supplier.name,
+      }),
+      j.masterSponsor && t('jersey.sponsoredBy', { sponsor: j.masterSponsor }),
+    ]
+      .filter(Boolean)
+      .join(' ');
   const rows: [string, React.ReactNode][] = [
     [
       t('jersey.team'),
       <Anchor component={Link} to={`/camisas/time/${j.team.slug}`} size="sm">
-        {j.team.name}
+        {localName(j.team)}
       </Anchor>,
     ],
-    [t('jersey.model'), j.model.name],
+    [t('jersey.model'), localName(j.model)],
     [t('jersey.season'), j.modelYear],
     [t('jersey.year'), j.season],
     [t('jersey.supplier'), j.supplier.name],
@@ -74,9 +93,9 @@ export function JerseyRoute() {
           {t('teams.title')}
         </Anchor>
         <Anchor component={Link} to={`/camisas/time/${j.team.slug}`}>
-          {j.team.name}
+          {localName(j.team)}
         </Anchor>
-        <Text>{`${j.modelYear} · ${j.model.name}`}</Text>
+        <Text>{jerseyInTeam(j)}</Text>
       </Breadcrumbs>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -87,13 +106,19 @@ export function JerseyRoute() {
             priority
           />
           <Text size="xs" c="dimmed" mt={6}>
-            {t('jersey.credit')}{' '}
-            {j.imageSource.url ? (
-              <Anchor href={j.imageSource.url} target="_blank" rel="noopener noreferrer nofollow" size="xs">
-                {j.imageSource.text}
-              </Anchor>
+            {drawnByManto ? (
+              t('jersey.generatedCredit')
             ) : (
-              j.imageSource.text
+              <>
+                {t('jersey.credit')}{' '}
+                {j.imageSource.url ? (
+                  <Anchor href={j.imageSource.url} target="_blank" rel="noopener noreferrer nofollow" size="xs">
+                    {j.imageSource.text}
+                  </Anchor>
+                ) : (
+                  j.imageSource.text
+                )}
+              </>
             )}
           </Text>
         </Grid.Col>
@@ -101,11 +126,11 @@ export function JerseyRoute() {
           <Stack gap="md">
             <div>
               <Badge variant="light" color="gray" mb={6}>
-                {j.model.name}
+                {localName(j.model)}
               </Badge>
-              <Title order={1}>{`${j.team.name} ${j.modelYear}`}</Title>
+              <Title order={1}>{jerseyShortName(j)}</Title>
             </div>
-            {j.description && <Text>{j.description}</Text>}
+            <Text>{description}</Text>
             <table className={classes.details}>
               <tbody>
                 {rows.map(([label, value]) => (

@@ -26,6 +26,7 @@ import { PageControls } from '#components/page-controls.tsx';
 import { FanbaseLink } from '#components/fanbase-link.tsx';
 import { segmentsQuery } from '#api/segments.ts';
 import { teamText } from '#lib/team-text.ts';
+import { localName } from '#lib/names.ts';
 
 const PAGE_SIZE = 24;
 const year = (v: string | null) => (v && /^\d{4}$/.test(v) ? Number(v) : undefined);
@@ -80,12 +81,12 @@ export function TeamJerseysRoute() {
         <Anchor component={Link} to="/camisas">
           {t('teams.title')}
         </Anchor>
-        <Text>{team.name}</Text>
+        <Text>{localName(team)}</Text>
       </Breadcrumbs>
       <Group wrap="nowrap">
         <TeamCrest team={team} size={64} />
         <div>
-          <Title order={1}>{team.name}</Title>
+          <Title order={1}>{localName(team)}</Title>
           <Text c="dimmed">
             {[team.city, team.state, team.country].filter(Boolean).join(' · ')} ·{' '}
             {t('teams.jerseys', { count: team.jerseysCount })}
@@ -123,7 +124,7 @@ export function TeamJerseysRoute() {
         <Select
           label={t('filters.model')}
           placeholder={t('filters.all')}
-          data={models.map((m) => ({ value: m.slug, label: m.name }))}
+          data={models.map((m) => ({ value: m.slug, label: localName(m) }))}
           value={filters.model ?? null}
           onChange={(v) => update('modelo', v)}
           clearable

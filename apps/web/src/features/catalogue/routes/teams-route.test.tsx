@@ -11,6 +11,7 @@ const GREMIO: TeamSummary = {
   id: 't1',
   slug: 'gremio',
   name: 'Grêmio',
+  nameEn: null,
   country: 'Brasil',
   state: 'RS',
   city: 'Porto Alegre',

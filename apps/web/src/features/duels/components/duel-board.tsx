@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { Duel, SkipReason, VoteOutcome } from '@manto/contracts';
 import { useRef, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jerseyName } from '../lib/names.ts';
+import { jerseyName } from '#lib/names.ts';
 import { detectSwipe, type TouchPoint } from '../lib/swipe.ts';
 import { DuelActions } from './duel-actions.tsx';
 import { DuelResult, type AnsweredDuel } from './duel-result.tsx';

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { changeTone, crowdSplit, formatChange, formatRating } from '../lib/format.ts';
-import { jerseyLabel, jerseyName } from '../lib/names.ts';
+import { jerseyLabel } from '../lib/names.ts';
+import { jerseyName } from '#lib/names.ts';
 import classes from './duel.module.css';
 
 /** A vote's answer together with the pair it was about (the screen already shows the next pair). */

@@ -19,8 +19,8 @@ import { GlobalDuelRoute } from '../routes/global-duel-route.tsx';
 const jersey = (id: string, team: string, modelYear: string, model: string): DuelJersey => ({
   id,
   slug: id,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
-  model: { slug: model.toLowerCase(), name: model },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, nameEn: null, article: 'o' },
+  model: { slug: model.toLowerCase(), name: model, nameEn: null },
   supplier: { slug: 'nike', name: 'Nike' },
   season: Number(modelYear),
   modelYear,

@@ -3,8 +3,9 @@ import type { DuelJersey } from '@manto/contracts';
 import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { KEY_GLYPHS, OUTCOME_KEYS } from '../lib/keyboard.ts';
-import { DUEL_IMAGE_SIZES, jerseyName } from '../lib/names.ts';
+import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
 import classes from './duel.module.css';
+import { jerseyInTeam, jerseyName, localName } from '#lib/names.ts';
 
 interface DuelSideProps {
   side: 'left' | 'right';
@@ -55,10 +56,10 @@ export function DuelSide({ side, jersey, chosen, dimmed, busy, teamScoped, onCho
       </div>
       <div className={classes.caption}>
         <Text fw={700} lineClamp={1} lh={1.45}>
-          {teamScoped ? `${jersey.modelYear} · ${jersey.model.name}` : jersey.team.name}
+          {teamScoped ? jerseyInTeam(jersey) : localName(jersey.team)}
         </Text>
         <Text size="sm" c="dimmed" lineClamp={1} lh={1.4}>
-          {teamScoped ? jersey.supplier.name : `${jersey.modelYear} · ${jersey.model.name}`}
+          {teamScoped ? jersey.supplier.name : `${jersey.modelYear} · ${localName(jersey.model)}`}
         </Text>
       </div>
     </UnstyledButton>

@@ -12,8 +12,8 @@ import { TournamentDuelRoute } from '../routes/tournament-duel-route.tsx';
 const jersey = (id: string, team: string): DuelJersey => ({
   id,
   slug: id,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
-  model: { slug: 'titular', name: 'Titular' },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, nameEn: null, article: 'o' },
+  model: { slug: 'titular', name: 'Titular', nameEn: null },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',

@@ -1,21 +1,12 @@
 import type { JerseySummary } from '@manto/contracts';
-
-/** "Aurora FC 2024 · Titular": how a duel names a jersey (buttons, results). */
-export function jerseyName(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>): string {
-  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
-}
-
-/** "Aurora FC 2024": the short form for tight places (the crowd legend). */
-export function jerseyShortName(j: Pick<JerseySummary, 'team' | 'modelYear'>): string {
-  return `${j.team.name} ${j.modelYear}`;
-}
+import { jerseyInTeam, jerseyShortName } from '#lib/names.ts';
 
 /**
  * The short label of a jersey where space is tight (result lines, crowd legend): inside a team's
  * duel every jersey shares the team, so the season and model tell them apart.
  */
 export function jerseyLabel(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>, teamScoped: boolean): string {
-  return teamScoped ? `${j.modelYear} · ${j.model.name}` : jerseyShortName(j);
+  return teamScoped ? jerseyInTeam(j) : jerseyShortName(j);
 }
 
 /**

@@ -11,6 +11,7 @@ import { DuelScreen } from '../components/duel-screen.tsx';
 import { EmptyScope } from '../components/empty-scope.tsx';
 import { ScopeHeader, type Crumb } from '../components/scope-header.tsx';
 import { TeamCrest } from '#components/team-crest.tsx';
+import { localName } from '#lib/names.ts';
 
 const ALL = '*';
 
@@ -35,10 +36,10 @@ export function TeamDuelRoute() {
     <DuelScreen
       scope={{ team: teamSlug, ...(modelSlug ? { model: modelSlug } : {}) }}
       header={(data) => {
-        const teamName = data?.scope.team?.name ?? team?.name ?? null;
-        const modelName = modelSlug
-          ? (data?.scope.model?.name ?? models.find((m) => m.slug === modelSlug)?.name ?? null)
-          : null;
+        const scopeTeam = data?.scope.team ?? team;
+        const teamName = scopeTeam ? localName(scopeTeam) : null;
+        const scopeModel = modelSlug ? (data?.scope.model ?? models.find((m) => m.slug === modelSlug)) : undefined;
+        const modelName = scopeModel ? localName(scopeModel) : null;
         const crumbs: Crumb[] = [
           { label: t('scope.globalLink'), to: '/' },
           { label: t('scope.teamsLink'), to: '/comparar/times' },
@@ -54,7 +55,7 @@ export function TeamDuelRoute() {
         // A model of another team is not in this team's list: keep it selectable while shown.
         const options = [
           { value: ALL, label: t('scope.allModels') },
-          ...models.map((m) => ({ value: m.slug, label: m.name })),
+          ...models.map((m) => ({ value: m.slug, label: localName(m) })),
           ...(modelSlug && modelName && !models.some((m) => m.slug === modelSlug)
             ? [{ value: modelSlug, label: modelName }]
             : []),
@@ -99,9 +100,10 @@ export function TeamDuelRoute() {
         );
       }}
       empty={(data) => {
-        const teamName = data.scope.team?.name ?? team?.name ?? teamSlug;
+        const scopeTeam = data.scope.team ?? team;
+        const teamName = scopeTeam ? localName(scopeTeam) : teamSlug;
         return data.scope.model ? (
-          <EmptyScope kind="model" team={teamName} teamSlug={teamSlug} model={data.scope.model.name} />
+          <EmptyScope kind="model" team={teamName} teamSlug={teamSlug} model={localName(data.scope.model)} />
         ) : (
           <EmptyScope kind="team" team={teamName} />
         );

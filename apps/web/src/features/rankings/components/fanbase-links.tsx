@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TeamCrest } from '#components/team-crest.tsx';
 import { teamText } from '#lib/team-text.ts';
+import { localName } from '#lib/names.ts';
 
 /** Links to the fanbase rankings shown now ("O que a torcida do X acha"). */
 export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
@@ -27,7 +28,7 @@ export function FanbaseLinks({ segments }: { segments: Segments | undefined }) {
             leftSection={<TeamCrest team={team} size={18} />}
             aria-label={t('segments.fanbaseLink', teamText(team))}
           >
-            {team.name}
+            {localName(team)}
           </Button>
         ))}
       </Group>

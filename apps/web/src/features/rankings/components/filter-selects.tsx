@@ -3,6 +3,7 @@ import type { Ranking } from '@manto/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RANKING_PARAM, type RankingParams } from '../lib/search-params.ts';
+import { localName } from '#lib/names.ts';
 
 /**
  * The pickers' option lists mount at the first opening, not with the page: Mantine keeps a hidden
@@ -58,7 +59,7 @@ export function FilterSelects({ ranking, filters, onChange }: FilterSelectsProps
       <Select
         label={t('filters.model')}
         placeholder={t('filters.all')}
-        data={ranking.models.map((m) => ({ value: m.slug, label: m.name }))}
+        data={ranking.models.map((m) => ({ value: m.slug, label: localName(m) }))}
         value={filters.model ?? null}
         onChange={(v) => onChange(RANKING_PARAM.model, v)}
         clearable

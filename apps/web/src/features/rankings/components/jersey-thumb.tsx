@@ -2,6 +2,7 @@ import type { JerseySummary } from '@manto/contracts';
 import { Link } from 'react-router';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import classes from './rankings.module.css';
+import { jerseyPath, jerseyShortName, localName } from '#lib/names.ts';
 
 // Plain elements, not Mantine's Box, Anchor and Text: the ranking draws these once per row.
 
@@ -22,21 +23,16 @@ export function JerseyThumb({
   );
 }
 
-export const jerseyPath = (j: Pick<JerseySummary, 'slug' | 'team'>) => `/camisas/time/${j.team.slug}/${j.slug}`;
-
-export const jerseyName = (j: Pick<JerseySummary, 'team' | 'modelYear' | 'model'>) =>
-  `${j.team.name} ${j.modelYear} · ${j.model.name}`;
-
 /** The link that names a ranked jersey: year (and team, in the global ranking), model and supplier. */
 export function JerseyNameLink({ jersey, showTeam }: { jersey: JerseySummary; showTeam: boolean }) {
   return (
     // mantine-focus-auto: the focus ring of Mantine's own links.
     <Link to={jerseyPath(jersey)} className={`${classes.jerseyLink} mantine-focus-auto`}>
       <span className={`${classes.jerseyName} ${classes.truncate}`}>
-        {showTeam ? `${jersey.team.name} ${jersey.modelYear}` : jersey.modelYear}
+        {showTeam ? jerseyShortName(jersey) : jersey.modelYear}
       </span>
       <span className={`${classes.small} ${classes.truncate}`}>
-        {jersey.model.name} · {jersey.supplier.name}
+        {localName(jersey.model)} · {jersey.supplier.name}
       </span>
     </Link>
   );

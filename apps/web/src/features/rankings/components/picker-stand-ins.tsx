@@ -6,6 +6,7 @@ import type { RankingParams } from '../lib/search-params.ts';
 import { regionName } from '../lib/regions.ts';
 import { loadPickers } from './pickers.ts';
 import classes from './rankings.module.css';
+import { localName } from '#lib/names.ts';
 
 // What the rankings draw where their pickers go until the pickers' code has loaded (pickers.ts): the
 // same labels, values and sizes, drawn with plain elements, so the page looks the same and nothing
@@ -61,7 +62,8 @@ export function FilterStandIn({
   filters: RankingParams;
 }) {
   const { t } = useTranslation('rankings');
-  const model = ranking.models.find((m) => m.slug === filters.model)?.name ?? filters.model ?? null;
+  const chosenModel = ranking.models.find((m) => m.slug === filters.model);
+  const model = chosenModel ? localName(chosenModel) : (filters.model ?? null);
   const supplier = ranking.suppliers.find((s) => s.slug === filters.supplier)?.name ?? filters.supplier ?? null;
   return (
     <SimpleGrid

@@ -37,6 +37,7 @@ import { usePickers } from './pickers.ts';
 import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 import { teamText } from '#lib/team-text.ts';
+import { localName } from '#lib/names.ts';
 
 // The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
 // it is drawn: a phone's first screen draws the list (docs/performance.md §6).
@@ -332,7 +333,7 @@ function TeamHeader(props: {
         <Anchor component={Link} to={crumb.to}>
           {crumb.label}
         </Anchor>
-        <Text>{team?.name ?? '…'}</Text>
+        <Text>{team ? localName(team) : '…'}</Text>
       </Breadcrumbs>
       <Group wrap="nowrap" align="center">
         {team && <TeamCrest team={team} size={56} />}

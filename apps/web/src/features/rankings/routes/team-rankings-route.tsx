@@ -12,6 +12,7 @@ import { useUrlList } from '#lib/url-list.ts';
 import { JerseyThumb } from '../components/jersey-thumb.tsx';
 import classes from '../components/rankings.module.css';
 import { formatScore } from '#lib/interval.ts';
+import { jerseyInTeam, localName } from '#lib/names.ts';
 
 function TeamCard({ item }: { item: TeamRankingItem }) {
   const { t } = useTranslation('rankings');
@@ -32,7 +33,7 @@ function TeamCard({ item }: { item: TeamRankingItem }) {
             display="block"
             truncate
           >
-            {team.name}
+            {localName(team)}
           </Anchor>
           <Text size="sm" c="dimmed">
             {t('teams.jerseys', { count: team.jerseysCount })} · {t('status.votes', { count: item.votes })}
@@ -48,7 +49,7 @@ function TeamCard({ item }: { item: TeamRankingItem }) {
               {t('teams.leader')}
             </Text>
             <Text size="sm" truncate>
-              {leader.jersey.modelYear} · {leader.jersey.model.name}
+              {jerseyInTeam(leader.jersey)}
             </Text>
           </div>
           <Text fw={700} className={classes.num}>

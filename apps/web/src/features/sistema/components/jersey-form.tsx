@@ -27,6 +27,7 @@ interface JerseyValues {
   imageSourceText: string;
   imageSourceUrl: string;
   description: string;
+  descriptionEn: string;
   masterSponsor: string;
   active: boolean;
 }
@@ -42,6 +43,7 @@ const FIELDS = [
   'imageSourceText',
   'imageSourceUrl',
   'description',
+  'descriptionEn',
   'masterSponsor',
   'active',
 ] as const;
@@ -57,6 +59,7 @@ const valuesOf = (jersey: ManageJersey | null, teamId: string | null): JerseyVal
   imageSourceText: jersey?.imageSourceText ?? '',
   imageSourceUrl: jersey?.imageSourceUrl ?? '',
   description: jersey?.description ?? '',
+  descriptionEn: jersey?.descriptionEn ?? '',
   masterSponsor: jersey?.masterSponsor ?? '',
   active: jersey?.active ?? true,
 });
@@ -196,6 +199,15 @@ export function JerseyForm({ jersey, defaultTeamId, onDone }: JerseyFormProps) {
           maxRows={8}
           maxLength={2000}
           {...form.getInputProps('description')}
+        />
+        <Textarea
+          label={t('jerseys.fields.descriptionEn')}
+          description={t('form.englishHelp')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={2000}
+          {...form.getInputProps('descriptionEn')}
         />
         <Switch label={t('jerseys.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         <FormActions onCancel={onDone} pending={mutation.isPending} creating={!jersey} />

@@ -14,6 +14,7 @@ import { showSaveError } from './save-error.ts';
 
 interface NamedValues {
   name: string;
+  nameEn: string;
   logoImageId: string | null;
 }
 
@@ -33,14 +34,14 @@ export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
   // Each kind's own contract: a model's refuses a logo field (ADR 0032).
   const schema = withLogo ? supplierInput : modelInput;
   const form = useForm<NamedValues>({
-    initialValues: { name: record?.name ?? '', logoImageId: record?.logo?.id ?? null },
+    initialValues: { name: record?.name ?? '', nameEn: record?.nameEn ?? '', logoImageId: record?.logo?.id ?? null },
     validate: (values) => zodFormErrors(schema, toInput(values), t),
   });
-  const fields = withLogo ? ['name', 'logoImageId'] : ['name'];
+  const fields = withLogo ? ['name', 'logoImageId'] : ['name', 'nameEn'];
 
-  /** Both contracts are strict: models send only the name. */
-  function toInput(values: NamedValues): NamedInput {
-    return withLogo ? values : { name: values.name };
+  /** Both contracts are strict: a model sends its names, a supplier (a brand) its name and logo. */
+  function toInput({ name, nameEn, logoImageId }: NamedValues): NamedInput {
+    return withLogo ? { name, logoImageId } : { name, nameEn };
   }
 
   const mutation = useMutation({
@@ -63,6 +64,14 @@ export function NamedForm({ kind, record, withLogo, onDone }: NamedFormProps) {
           maxLength={60}
           {...form.getInputProps('name')}
         />
+        {!withLogo && (
+          <TextInput
+            label={t(`${kind}.fields.nameEn`)}
+            description={t('form.englishHelp')}
+            maxLength={60}
+            {...form.getInputProps('nameEn')}
+          />
+        )}
         {withLogo && (
           <ImageUploadField
             label={t(`${kind}.fields.logo`)}

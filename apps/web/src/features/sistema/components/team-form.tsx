@@ -23,6 +23,7 @@ import { showSaveError } from './save-error.ts';
 
 interface TeamValues {
   name: string;
+  nameEn: string;
   country: string;
   state: string;
   city: string;
@@ -32,10 +33,21 @@ interface TeamValues {
   crestImageId: string | null;
 }
 
-const FIELDS = ['name', 'country', 'state', 'city', 'baseColor', 'category', 'article', 'crestImageId'] as const;
+const FIELDS = [
+  'name',
+  'nameEn',
+  'country',
+  'state',
+  'city',
+  'baseColor',
+  'category',
+  'article',
+  'crestImageId',
+] as const;
 
 const valuesOf = (team: ManageTeam | null): TeamValues => ({
   name: team?.name ?? '',
+  nameEn: team?.nameEn ?? '',
   country: team?.country ?? '',
   state: team?.state ?? '',
   city: team?.city ?? '',
@@ -71,7 +83,14 @@ export function TeamForm({ team, onDone }: { team: ManageTeam | null; onDone: ()
   return (
     <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(teamInput.parse(toInput(values))))}>
       <Stack gap="sm">
-        <TextInput label={t('teams.fields.name')} required data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t('teams.fields.name')} required data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label={t('teams.fields.nameEn')}
+            description={t('form.englishHelp')}
+            {...form.getInputProps('nameEn')}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label={t('teams.fields.city')} required {...form.getInputProps('city')} />
           <TextInput label={t('teams.fields.state')} {...form.getInputProps('state')} />

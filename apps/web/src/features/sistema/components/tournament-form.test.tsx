@@ -14,8 +14,8 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 const jersey = (n: number, team: string): ManageJersey => ({
   id: uuid(n),
   slug: `j${n}`,
-  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, article: 'o' },
-  model: { slug: 'titular', name: 'Titular' },
+  team: { slug: team.toLowerCase().replace(/\s+/g, '-'), name: team, nameEn: null, article: 'o' },
+  model: { slug: 'titular', name: 'Titular', nameEn: null },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',
@@ -29,6 +29,7 @@ const jersey = (n: number, team: string): ManageJersey => ({
   imageSourceText: 'E2E',
   imageSourceUrl: null,
   description: null,
+  descriptionEn: null,
   masterSponsor: null,
   updatedAt: '2030-01-01T00:00:00.000Z',
 });

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { useLocale } from '#lib/use-locale.ts';
 import { sideResult, type BracketSlot } from '../lib/bracket.ts';
-import { formatPoints, jerseyPath } from '../lib/format.ts';
+import { formatPoints } from '../lib/format.ts';
 import classes from './tournaments.module.css';
+import { jerseyInTeam, jerseyPath, localName } from '#lib/names.ts';
 
 interface MatchCardProps {
   slot: BracketSlot;
@@ -60,10 +61,10 @@ function Side({ side, match }: { side: MatchSide; match: TournamentMatch | null 
       <div className={classes.sideBody}>
         <Link to={jerseyPath(j)} className={classes.sideLink}>
           <Text size="sm" fw={result === 'won' ? 700 : 500} truncate>
-            {j.team.name}
+            {localName(j.team)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {j.modelYear} · {j.model.name}
+            {jerseyInTeam(j)}
           </Text>
         </Link>
       </div>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '#lib/use-locale.ts';
 import { roundKeyOf, tournamentName } from '#lib/tournaments.ts';
-import { formatDateRange, formatDateTime, jerseyName } from '../lib/format.ts';
+import { formatDateRange, formatDateTime } from '../lib/format.ts';
+import { jerseyName } from '#lib/names.ts';
 import { TournamentCover } from './tournament-cover.tsx';
 import classes from './tournaments.module.css';
 

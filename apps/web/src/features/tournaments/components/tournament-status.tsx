@@ -8,7 +8,8 @@ import { Countdown } from '#components/countdown.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { roundKeyOf, tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
-import { formatDateTime, jerseyName, jerseyPath } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { jerseyName, jerseyPath } from '#lib/names.ts';
 import classes from './tournaments.module.css';
 
 interface StatusProps {

@@ -5,8 +5,8 @@ import { bracketColumns, defaultRound, sideResult } from './bracket.ts';
 const jersey = (id: string): JerseySummary => ({
   id,
   slug: id,
-  team: { slug: 'aurora', name: 'Aurora', article: 'o' },
-  model: { slug: 'titular', name: 'Titular' },
+  team: { slug: 'aurora', name: 'Aurora', nameEn: null, article: 'o' },
+  model: { slug: 'titular', name: 'Titular', nameEn: null },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',

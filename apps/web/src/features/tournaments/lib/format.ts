@@ -1,4 +1,3 @@
-import type { JerseySummary } from '@manto/contracts';
 
 /** "12 de mar. de 2025 – 20 de mar. de 2025" / "12 Mar 2025 – 20 Mar 2025": a tournament's dates. */
 export function formatDateRange(locale: string, fromIso: string, toIso: string): string {
@@ -30,10 +29,3 @@ export function formatPoints(locale: string, points: number): string {
 export function roundLength(hours: number): { unit: 'days' | 'hours'; count: number } {
   return hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours };
 }
-
-/** "Aurora FC 2024 · Titular": how a bracket names a jersey. */
-export function jerseyName(j: Pick<JerseySummary, 'team' | 'model' | 'modelYear'>): string {
-  return `${j.team.name} ${j.modelYear} · ${j.model.name}`;
-}
-
-export const jerseyPath = (j: Pick<JerseySummary, 'team' | 'slug'>) => `/camisas/time/${j.team.slug}/${j.slug}`;

@@ -11,8 +11,8 @@ import { TournamentsRoute } from './tournaments-route.tsx';
 const jersey = (n: number, team = `Time ${n}`): JerseySummary => ({
   id: `j${n}`,
   slug: `camisa-${n}`,
-  team: { slug: `time-${n}`, name: team, article: 'o' },
-  model: { slug: 'titular', name: 'Titular' },
+  team: { slug: `time-${n}`, name: team, nameEn: null, article: 'o' },
+  model: { slug: 'titular', name: 'Titular', nameEn: null },
   supplier: { slug: 'marca', name: 'Marca' },
   season: 2024,
   modelYear: '2024',
