@@ -35,6 +35,10 @@ export interface SeedJersey {
 export interface SeedTeam {
   /** Team name as given (e.g. 'Aurora FC'); the suffix is added. */
   name: string;
+  /** English name, where it differs; the suffix is added. */
+  nameEn?: string;
+  /** Portuguese article of the name; 'o' when absent. */
+  article?: 'o' | 'a' | 'os' | 'as';
   category?: 'club' | 'national';
   /** Base colour '#RRGGBB'. */
   color?: string;
@@ -46,6 +50,8 @@ export interface SeedTeam {
 
 export interface SeedOptions {
   teams: SeedTeam[];
+  /** English names of models, by the model name as given; the suffix is added. */
+  modelsEn?: Record<string, string>;
   /** Appended to every name (' <suffix>') and so to every slug; random when absent. */
   suffix?: string;
 }
@@ -156,7 +162,13 @@ export async function seedCatalogue(request: APIRequestContext, options: SeedOpt
   const models: Record<string, SeededRef> = {};
   const suppliers: Record<string, SeededRef> = {};
   const ensure = async (kind: 'models' | 'suppliers', store: Record<string, SeededRef>, name: string) => {
-    store[name] ??= ref(await call<SeededRef>(request, 'post', `/api/manage/${kind}`, { name: named(name) }));
+    const english = kind === 'models' ? options.modelsEn?.[name] : undefined;
+    store[name] ??= ref(
+      await call<SeededRef>(request, 'post', `/api/manage/${kind}`, {
+        name: named(name),
+        ...(english ? { nameEn: named(english) } : {}),
+      }),
+    );
     return store[name];
   };
 
@@ -166,6 +178,8 @@ export async function seedCatalogue(request: APIRequestContext, options: SeedOpt
     const created = ref(
       await call<SeededRef>(request, 'post', '/api/manage/teams', {
         name: named(team.name),
+        ...(team.nameEn ? { nameEn: named(team.nameEn) } : {}),
+        ...(team.article ? { article: team.article } : {}),
         country: team.country ?? 'Brasil',
         state: team.state ?? 'SP',
         city: team.city ?? 'Campinas',
