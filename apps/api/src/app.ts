@@ -444,13 +444,19 @@ export async function buildApp(
           // A jersey page draws its jersey's picture from the page itself (ADR 0027); the title is the route's
           // last breadcrumb (features/catalogue/routes/jersey-route.tsx). Without the catalogue (a database
           // failure on a cold copy) the plain page still goes out.
-          findJersey: async (teamSlug, jerseySlug) => {
+          findJersey: async (teamSlug, jerseySlug, language) => {
             const jersey = await catalogue.activeJersey(teamSlug, jerseySlug).catch((error: unknown) => {
               log.warn({ err: error }, 'jersey page without its picture: the catalogue did not load');
               return null;
             });
+            // The names as the web's lib/names.ts picks them (ADR 0035).
+            const local = (x: { name: string; nameEn: string | null }) => (language === 'en' && x.nameEn) || x.name;
             return jersey?.image
-              ? { teamName: jersey.team.name, title: `${jersey.modelYear} · ${jersey.model.name}`, image: jersey.image }
+              ? {
+                  teamName: local(jersey.team),
+                  title: `${jersey.modelYear} · ${local(jersey.model)}`,
+                  image: jersey.image,
+                }
               : null;
           },
         },

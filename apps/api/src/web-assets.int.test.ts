@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jerseys, teams } from '#db/schema/index.ts';
+import { jerseys, models as modelRows, teams } from '#db/schema/index.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
@@ -187,8 +187,10 @@ describe('the web build as served', () => {
       models: ['Titular'],
       seasons: [2024, 2023],
     });
-    // A name with markup and with `$` patterns a string replacement would expand (the page's own head).
-    await t.db.update(teams).set({ name: 'A$\'$`<b>"&' }).where(eq(teams.id, jersey!.teamId));
+    // An English name with markup and with `$` patterns a string replacement would expand (the page's own
+    // head); the Portuguese page shows the Portuguese names.
+    await t.db.update(teams).set({ name: 'Seleção', nameEn: 'A$\'$`<b>"&' }).where(eq(teams.id, jersey!.teamId));
+    await t.db.update(modelRows).set({ nameEn: 'Home' }).where(eq(modelRows.id, jersey!.modelId));
     const mod = bearer((await t.userWithRoles(['Moderator'])).accessToken);
     const png = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#c8102e' } })
       .png()
@@ -210,7 +212,7 @@ describe('the web build as served', () => {
     expect(en.body).toContain(
       '<p class="boot-crumbs"><span class="boot-crumb">Jerseys</span><span class="boot-crumb-separator">/</span>' +
         '<span class="boot-crumb">A$&#39;$`&#60;b&#62;&#34;&#38;</span><span class="boot-crumb-separator">/</span>' +
-        `<span class="boot-crumb-last">2024/25 · Titular ${model.slug.split('-').pop()}</span></p>` +
+        `<span class="boot-crumb-last">2024/25 · Home</span></p>` +
         `<div class="boot-frame"><img class="boot-picture" alt="" fetchpriority="high" src="${image.src}" ` +
         `srcset="${image.srcSet}" sizes="(max-width: 992px) 92vw, 560px" width="${image.width}" height="${image.height}"></div>`,
     );
@@ -228,7 +230,11 @@ describe('the web build as served', () => {
 
     const pt = await t.inject({ method: 'GET', url: address });
     expect(pt.body).toContain('lang="pt"');
-    expect(pt.body).toContain('<span class="boot-crumb">Camisas</span>');
+    expect(pt.body).toContain(
+      '<span class="boot-crumb">Camisas</span><span class="boot-crumb-separator">/</span>' +
+        '<span class="boot-crumb">Seleção</span><span class="boot-crumb-separator">/</span>' +
+        `<span class="boot-crumb-last">2024/25 · Titular ${model.slug.split('-').pop()}</span></p>`,
+    );
 
     // An inactive jersey, an unknown one or a query string: the page as before.
     for (const url of [

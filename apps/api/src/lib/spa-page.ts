@@ -27,7 +27,7 @@ export interface FirstScreen {
 /** The jersey a jersey page's address names, as its first screen shows it (ADR 0027). */
 export interface PageJersey {
   teamName: string;
-  /** The route's last breadcrumb: `${modelYear} · ${model}`. */
+  /** The route's last breadcrumb: `${modelYear} · ${model}`, names in the page's language. */
   title: string;
   image: ImageRef;
 }
@@ -117,7 +117,7 @@ function parameters(test: RegExp, pathname: string): string[] | null {
 export interface SpaPageOptions {
   base?: string;
   /** A jersey page's jersey by its team's and its own slug: active and with a picture, or null. */
-  findJersey?: (teamSlug: string, jerseySlug: string) => Promise<PageJersey | null>;
+  findJersey?: (teamSlug: string, jerseySlug: string, language: Language) => Promise<PageJersey | null>;
 }
 
 /**
@@ -204,7 +204,7 @@ export function createSpaPages(
       const picture = match.screen.jersey;
       const crumb = picture?.texts[language]?.crumb;
       const slugs = picture && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
-      const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!) : null;
+      const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!, language) : null;
       if (!jersey) return page;
       const parts = [
         key,
