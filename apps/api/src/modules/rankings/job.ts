@@ -19,9 +19,17 @@ import {
 } from './segments.ts';
 import { NO_TALLIES, type PairTallies, subtractTalliesInPlace, talliesFromVotes } from './tallies.ts';
 
-/** Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional. */
+/**
+ * Fewer counted votes than this in a scope, or a wider 95% interval, and the jersey is provisional: marked as
+ * such, ranked by its score like any other (docs/ranking.md §3.4, ADR 0034).
+ */
 export const PROVISIONAL_VOTES = 30;
 export const PROVISIONAL_WIDTH = 300;
+/**
+ * The rules a snapshot's order and flags follow besides its data, hashed into every scope's digest: when they
+ * change, every scope is refitted once, so no stored snapshot keeps an order or flags made under older rules.
+ */
+const RULES = `ranks by score, ties by id; provisional: < ${PROVISIONAL_VOTES} votes or > ${PROVISIONAL_WIDTH} points`;
 /** Small scopes are cheap: resample them more for steadier intervals (docs/ranking.md §3). */
 const SMALL_SCOPE_ROUNDS = 200;
 const SMALL_SCOPE_JERSEYS = 50;
@@ -330,7 +338,7 @@ export class RankingJob {
       const sums = digests.get(segment);
       if (!sums) continue;
       const digest = createHash('sha256')
-        .update(`${sums.digest}|${voters.get(segment)}|${jerseysDigest}`)
+        .update(`${sums.digest}|${voters.get(segment)}|${jerseysDigest}|${RULES}`)
         .digest('base64url');
       const last = lastFit.get(segment);
       if (!force && last?.digest === digest) continue;
@@ -362,10 +370,9 @@ export class RankingJob {
     const provisional = (i: number) =>
       input.wins[i]! + input.losses[i]! + input.ties[i]! < PROVISIONAL_VOTES ||
       fit.upper[i]! - fit.lower[i]! > PROVISIONAL_WIDTH;
-    // Established jerseys first, then provisional ones, each by score.
-    const order = Array.from({ length: n }, (_, i) => i).sort(
-      (x, y) => Number(provisional(x)) - Number(provisional(y)) || fit.score[y]! - fit.score[x]!,
-    );
+    // By score, provisional or not (the flag marks a row, it does not move it); equal scores in the members'
+    // order, which is the jerseys' id order (repository.ranks reads a previous fit's places the same way).
+    const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => fit.score[y]! - fit.score[x]! || x - y);
     const entries = order.map((i, position) => ({
       jerseyId: input.members[i]!.id,
       rank: position + 1,
@@ -402,8 +409,9 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One scope's members (sorted by id, a subset of the active jerseys), its pairs from the tallies (ties
- * as half wins), per-jersey records and a digest of all of it. `position` maps a jersey id to its place
- * in the active list the tallies are numbered by; `arrays` gives the arrays the pairs are written to.
+ * as half wins), per-jersey records and a digest of all of it and of the RULES. `position` maps a jersey
+ * id to its place in the active list the tallies are numbered by; `arrays` gives the arrays the pairs are
+ * written to.
  * Runs on the API's event loop while requests are served, so at millions of pairs it works in slices and
  * lets requests through between them.
  */
@@ -453,7 +461,7 @@ export async function scopeData(
     data.winsB[i] = tallies.winsB[k]! + t / 2;
     data.ties[i++] = t;
   }
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(RULES);
   for (const j of members) hash.update(j.id);
   for (const part of [data.a, data.b, data.winsA, data.winsB]) {
     const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength);

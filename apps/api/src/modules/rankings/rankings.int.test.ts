@@ -119,7 +119,7 @@ describe('ranking snapshots', () => {
     for (const row of served.items) expect(row.score).toBeCloseTo(scores[index.get(row.jersey.id)!]!, 1);
   });
 
-  it('rank the crowd order of team 0, established jerseys first', async () => {
+  it('rank the crowd order of team 0 by score', async () => {
     const team0 = await ranking(`&team=${catalogue.teams[0]!.slug}`);
     const expected = catalogue.jerseys.filter((j) => j.teamId === catalogue.teams[0]!.id).map((j) => j.id);
     expect(team0.items.map((r) => r.jersey.id)).toEqual(expected);

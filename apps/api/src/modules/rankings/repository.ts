@@ -421,13 +421,19 @@ export class RankingRepository {
       .orderBy(rankingFits.scope, desc(rankingFits.id));
   }
 
-  /** jersey id → rank in a fit. */
+  /**
+   * jersey id → place in a fit by score, ties by id: the order the job ranks by (job.ts, write), so a new
+   * fit's movement compares like with like, also against a fit stored under an older order (ADR 0034).
+   */
   async ranks(fitId: number): Promise<Map<string, number>> {
-    const rows = await this.jobs
-      .select({ jerseyId: rankingEntries.jerseyId, rank: rankingEntries.rank })
-      .from(rankingEntries)
-      .where(eq(rankingEntries.fitId, fitId));
-    return new Map(rows.map((r) => [r.jerseyId, r.rank]));
+    const e = rankingEntries;
+    const rows = await queryRows<{ jersey_id: string; rank: number }>(
+      this.jobs,
+      sql`select ${col(e.jerseyId)} as jersey_id,
+                 (row_number() over (order by ${col(e.score)} desc, ${col(e.jerseyId)}))::int as rank
+            from ${e} where ${e.fitId} = ${fitId}`,
+    );
+    return new Map(rows.map((r) => [r.jersey_id, Number(r.rank)]));
   }
 
   /**
