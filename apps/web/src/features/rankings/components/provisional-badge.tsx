@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** "Provisório": too few votes or too wide an interval to be listed with the established jerseys. */
+/** "Provisório": too few votes or too wide an interval to trust the place yet; the row stays where its score puts it. */
 export function ProvisionalBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   const { t } = useTranslation('rankings');
   return (

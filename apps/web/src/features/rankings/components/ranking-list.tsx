@@ -1,5 +1,4 @@
 import type { Ranking } from '@manto/contracts';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatScore } from '#lib/interval.ts';
 import { formatWinRate } from '../lib/format.ts';
@@ -13,13 +12,13 @@ import { useLocale } from '#lib/use-locale.ts';
 /**
  * The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. The rows
  * are plain elements styled by the CSS module, not Mantine layout components: 50 rows of twenty
- * of those were most of a phone's main-thread time on this page (docs/performance.md §6).
+ * of those were most of a phone's main-thread time on this page (docs/performance.md §6). They come
+ * in the server's order, by score; a provisional row carries its badge where it stands (ADR 0034).
  */
 export function RankingList({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const showTeam = ranking.team === null;
-  const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const rankLabel = `${t('table.rank')} `;
   const scoreLabel = `${t('table.score')} `;
 
@@ -28,57 +27,49 @@ export function RankingList({ ranking }: { ranking: Ranking }) {
       {ranking.items.map((row, i) => {
         const j = row.jersey;
         return (
-          <Fragment key={j.id}>
-            {i === firstProvisional && (
-              <li className={`${classes.mobileItem} ${classes.mobileSection}`}>
-                <ProvisionalBadge size="xs" />
-                <span className={classes.small}>{t('table.provisionalSection')}</span>
-              </li>
-            )}
-            <li className={`${classes.mobileItem} ${classes.mobileRow}`}>
-              <div className={classes.mobileRank}>
-                <span className={`${classes.mobileRankNumber} ${classes.num}`}>
-                  <span className={classes.visuallyHidden}>{rankLabel}</span>
-                  {row.rank}
+          <li key={j.id} className={`${classes.mobileItem} ${classes.mobileRow}`}>
+            <div className={classes.mobileRank}>
+              <span className={`${classes.mobileRankNumber} ${classes.num}`}>
+                <span className={classes.visuallyHidden}>{rankLabel}</span>
+                {row.rank}
+              </span>
+              <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
+            </div>
+            <JerseyThumb jersey={j} size={56} priority={i < 4} />
+            <div className={classes.mobileBody}>
+              <div className={classes.mobileHead}>
+                <JerseyNameLink jersey={j} showTeam={showTeam} />
+                <span className={`${classes.mobileScore} ${classes.num}`}>
+                  <span className={classes.visuallyHidden}>{scoreLabel}</span>
+                  {formatScore(row.score, locale)}
                 </span>
-                <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
               </div>
-              <JerseyThumb jersey={j} size={56} priority={i < 4} />
-              <div className={classes.mobileBody}>
-                <div className={classes.mobileHead}>
-                  <JerseyNameLink jersey={j} showTeam={showTeam} />
-                  <span className={`${classes.mobileScore} ${classes.num}`}>
-                    <span className={classes.visuallyHidden}>{scoreLabel}</span>
-                    {formatScore(row.score, locale)}
-                  </span>
-                </div>
-                <IntervalBar
-                  className={classes.mobileBar}
-                  axis={ranking.axis}
-                  lower={row.lower}
-                  score={row.score}
-                  upper={row.upper}
-                  provisional={row.provisional}
-                />
-                <div className={classes.mobileMeta}>
-                  <span className={classes.small}>
-                    {/* A segment ranking gives no vote counts (docs/segments.md). */}
-                    {row.votes !== null && (
-                      <>
-                        {t('card.record', {
-                          votes: t('status.votes', { count: row.votes }),
-                          winRate: formatWinRate(row.winRate, locale),
-                        })}{' '}
-                        ·{' '}
-                      </>
-                    )}
-                    {t('rating.rankUb', { rank: row.rankUb })}
-                  </span>
-                  {row.provisional && <ProvisionalBadge size="xs" />}
-                </div>
+              <IntervalBar
+                className={classes.mobileBar}
+                axis={ranking.axis}
+                lower={row.lower}
+                score={row.score}
+                upper={row.upper}
+                provisional={row.provisional}
+              />
+              <div className={classes.mobileMeta}>
+                <span className={classes.small}>
+                  {/* A segment ranking gives no vote counts (docs/segments.md). */}
+                  {row.votes !== null && (
+                    <>
+                      {t('card.record', {
+                        votes: t('status.votes', { count: row.votes }),
+                        winRate: formatWinRate(row.winRate, locale),
+                      })}{' '}
+                      ·{' '}
+                    </>
+                  )}
+                  {t('rating.rankUb', { rank: row.rankUb })}
+                </span>
+                {row.provisional && <ProvisionalBadge size="xs" />}
               </div>
-            </li>
-          </Fragment>
+            </div>
+          </li>
         );
       })}
     </ul>

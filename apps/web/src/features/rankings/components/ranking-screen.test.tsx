@@ -262,6 +262,33 @@ describe('/rankings segments', () => {
   });
 });
 
+describe('the ranking rows', () => {
+  // The server's order, by score: a provisional jersey that scores highest is #1, with its mark where it
+  // stands, above an established one (ADR 0034); no heading splits the list into groups.
+  const items = [row(1, { provisional: true }), row(2, { provisional: false }), row(3, { provisional: true })];
+  const fans = ranking(segmentInfo('fans:aurora'), items);
+  const marked = (element: HTMLElement) => within(element).queryByText('Provisório') !== null;
+
+  it('the table lists them in the order given, each provisional one marked in its own row', async () => {
+    const { RankingTable } = await import('./ranking-table.tsx');
+    renderScreen(<RankingTable ranking={fans} />, { path: '/rankings/torcidas/aurora' });
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1', '2', '3']);
+    expect(rows.map(marked)).toEqual([true, false, true]);
+    expect(screen.queryByText(/^Provisórios/)).toBeNull();
+  });
+
+  it('the phone list does the same', async () => {
+    const { RankingList } = await import('./ranking-list.tsx');
+    renderScreen(<RankingList ranking={fans} />, { path: '/rankings/torcidas/aurora' });
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent!.match(/^Posição (\d+)/)?.[1])).toEqual(['1', '2', '3']);
+    expect(cards.map(marked)).toEqual([true, false, true]);
+    expect(screen.queryByText(/^Provisórios/)).toBeNull();
+  });
+});
+
 describe('/rankings/torcidas/:teamSlug', () => {
   it('shows what the fans think: the fans segment, its voters and its export', async () => {
     const sent = serve();

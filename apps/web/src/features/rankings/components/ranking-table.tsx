@@ -1,6 +1,5 @@
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Ranking, RankingRow } from '@manto/contracts';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatScore } from '#lib/interval.ts';
 import { formatCount, formatWinRate } from '../lib/format.ts';
@@ -22,12 +21,14 @@ function JerseyCell({ row, showTeam, priority }: { row: RankingRow; showTeam: bo
   );
 }
 
-/** The ranking as a table (wide screens; phones and tablets get RankingList); the rows come ordered by the server. */
+/**
+ * The ranking as a table (wide screens; phones and tablets get RankingList). The rows come in the server's
+ * order, by score; a provisional row carries its badge where it stands (ADR 0034).
+ */
 export function RankingTable({ ranking }: { ranking: Ranking }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const showTeam = ranking.team === null;
-  const firstProvisional = ranking.items.findIndex((r) => r.provisional);
   const axis = ranking.axis;
   // A segment ranking gives no vote counts (docs/segments.md): its table has no votes or win-rate columns.
   const counts = ranking.votes !== null;
@@ -83,59 +84,45 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
         </Table.Thead>
         <Table.Tbody>
           {ranking.items.map((row, i) => (
-            <Fragment key={row.jersey.id}>
-              {i === firstProvisional && (
-                <Table.Tr className={classes.sectionRow}>
-                  <Table.Td colSpan={counts ? 8 : 6}>
-                    <Group gap="xs">
-                      <ProvisionalBadge size="xs" />
-                      <Text size="sm" c="dimmed">
-                        {t('table.provisionalSection')}
-                      </Text>
-                    </Group>
+            <Table.Tr key={row.jersey.id}>
+              <Table.Td ta="right" className={classes.rankCell}>
+                <Text fw={700} size="lg" component="span">
+                  {row.rank}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.num}>{row.rankUb}</Table.Td>
+              <Table.Td maw={0}>
+                <JerseyCell row={row} showTeam={showTeam} priority={i < 8} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fw={700} className={classes.num}>
+                  {formatScore(row.score, locale)}
+                </Text>
+                {row.provisional && <ProvisionalBadge size="xs" />}
+              </Table.Td>
+              <Table.Td>
+                <IntervalBar
+                  axis={axis}
+                  lower={row.lower}
+                  score={row.score}
+                  upper={row.upper}
+                  provisional={row.provisional}
+                />
+              </Table.Td>
+              {counts && (
+                <>
+                  <Table.Td ta="right" className={classes.num}>
+                    {formatCount(row.votes ?? 0, locale)}
                   </Table.Td>
-                </Table.Tr>
+                  <Table.Td ta="right" className={classes.num}>
+                    {formatWinRate(row.winRate, locale)}
+                  </Table.Td>
+                </>
               )}
-              <Table.Tr>
-                <Table.Td ta="right" className={classes.rankCell}>
-                  <Text fw={700} size="lg" component="span">
-                    {row.rank}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={classes.num}>{row.rankUb}</Table.Td>
-                <Table.Td maw={0}>
-                  <JerseyCell row={row} showTeam={showTeam} priority={i < 8} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text fw={700} className={classes.num}>
-                    {formatScore(row.score, locale)}
-                  </Text>
-                  {row.provisional && <ProvisionalBadge size="xs" />}
-                </Table.Td>
-                <Table.Td>
-                  <IntervalBar
-                    axis={axis}
-                    lower={row.lower}
-                    score={row.score}
-                    upper={row.upper}
-                    provisional={row.provisional}
-                  />
-                </Table.Td>
-                {counts && (
-                  <>
-                    <Table.Td ta="right" className={classes.num}>
-                      {formatCount(row.votes ?? 0, locale)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.num}>
-                      {formatWinRate(row.winRate, locale)}
-                    </Table.Td>
-                  </>
-                )}
-                <Table.Td ta="center">
-                  <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
-                </Table.Td>
-              </Table.Tr>
-            </Fragment>
+              <Table.Td ta="center">
+                <MovementMark t={t} rank={row.rank} previousRank={row.previousRank} />
+              </Table.Td>
+            </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
