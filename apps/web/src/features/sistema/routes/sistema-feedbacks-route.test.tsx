@@ -2,7 +2,9 @@ import type { ManageFeedback } from '@manto/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findCard } from '#lib/testing/cards.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
+import { mediaQueries } from '#lib/testing/media.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaFeedbacksRoute } from './sistema-feedbacks-route.tsx';
 import { toasts } from '#lib/testing/toasts.ts';
@@ -71,6 +73,31 @@ describe('SistemaFeedbacksRoute', () => {
       sort: '-priority',
     });
     expect(screen.getByRole('columnheader', { name: /Prioridade/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('on a phone shows each feedback as a card: the title first (it opens the detail), the fields labelled; no table', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      mediaQueries((query) => query.includes('max-width')),
+    );
+    server();
+    const user = userEvent.setup();
+    render();
+
+    const visitor = await findCard('Feedbacks', XSS);
+    expect(visitor.item.textContent).toMatch(/^<img src=x/);
+    expect(visitor.field('Tipo').textContent).toBe('Bug');
+    expect(visitor.field('Situação').textContent).toBe('Pendente');
+    expect(visitor.field('Prioridade').textContent).toBe('Média');
+    expect(visitor.field('Enviado por').textContent).toBe('Visitante');
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect((await findCard('Feedbacks', 'Feedback 2')).field('Enviado por').textContent).toBe('Torcedora');
+    expect(screen.queryByRole('table')).toBeNull();
+
+    // The title is a button a keyboard reaches and presses.
+    visitor.getByRole('button', { name: XSS }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: XSS })).toBeTruthy();
   });
 
   it('says "Nenhum feedback encontrado." when nothing matches', async () => {

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '#lib/auth-store.ts';
 import { jwtExpiringIn } from '#lib/testing/fake-jwt.ts';
+import { findCard } from '#lib/testing/cards.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
+import { mediaQueries } from '#lib/testing/media.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaProductsRoute } from './sistema-products-route.tsx';
 import { toasts } from '#lib/testing/toasts.ts';
@@ -121,6 +123,31 @@ describe('SistemaProductsRoute list', () => {
     expect(Object.fromEntries(list.search)).toMatchObject({ stock: 'low', category: 'jerseys', sort: '-price' });
     expect(screen.getByRole('combobox', { name: 'Estoque' })).toHaveProperty('value', 'Estoque baixo');
     expect(screen.getByRole('columnheader', { name: /Preço/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('on a phone shows each product as a card: the name first, the fields labelled, edit and delete; no table', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      mediaQueries((query) => query.includes('max-width')),
+    );
+    server();
+    const user = userEvent.setup();
+    render();
+
+    const low = await findCard('Produtos', 'Camisa 2');
+    expect(low.item.textContent).toMatch(/^Camisa 2/);
+    expect(low.field('Categoria').textContent).toBe('Camisas');
+    expect(low.field('Preço').textContent).toMatch(/314,91.*10% de desconto/);
+    expect(low.field('Unidades').textContent).toBe('3Estoque baixo');
+    expect(low.field('Ofertas').textContent).toBe('1 oferta');
+    expect(low.getByRole('button', { name: 'Editar Camisa 2' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    // The actions are buttons a keyboard reaches and presses.
+    const remove = (await findCard('Produtos', 'Bola Oficial')).getByRole('button', { name: 'Excluir Bola Oficial' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    expect(within(await screen.findByRole('dialog')).getByText('Excluir o produto Bola Oficial?')).toBeTruthy();
   });
 
   it('puts the stock filter in the URL and asks the API for it', async () => {

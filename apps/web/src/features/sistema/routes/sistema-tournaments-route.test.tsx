@@ -2,7 +2,9 @@ import type { ManageTournament } from '@manto/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findCard } from '#lib/testing/cards.ts';
 import { initTestI18n } from '#lib/testing/i18n.ts';
+import { mediaQueries } from '#lib/testing/media.ts';
 import { type FakeRequest, fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { SistemaTournamentsRoute } from './sistema-tournaments-route.tsx';
 
@@ -78,6 +80,34 @@ describe('SistemaTournamentsRoute', () => {
     const list = sent.find((r) => r.path === '/api/manage/tournaments')!;
     expect(list.search.get('status')).toBe('ongoing');
     expect(list.search.get('sort')).toBe('-start');
+  });
+
+  it('on a phone shows each tournament as a card: the name first, the fields labelled, its actions; no table', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      mediaQueries((query) => query.includes('max-width')),
+    );
+    server();
+    const user = userEvent.setup();
+    render();
+
+    const ongoing = await findCard('Torneios', 'Copa 2');
+    expect(ongoing.item.textContent).toMatch(/^Copa 2/);
+    expect(ongoing.field('Situação').textContent).toBe('Em andamento');
+    expect(ongoing.field('Início').textContent).toMatch(/^\d{2}\/\d{2}\/2020/);
+    expect(ongoing.field('Tamanho').textContent).toBe('8 camisas');
+    expect(ongoing.field('Rodada atual ou campeã').textContent).toBe('Semifinal');
+    expect(ongoing.getByRole('button', { name: 'Editar Copa 2' })).toBeTruthy();
+    expect(ongoing.queryByRole('button', { name: 'Excluir Copa 2' })).toBeNull();
+    expect((await findCard('Torneios', 'Copa 1')).getByRole('button', { name: 'Excluir Copa 1' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    // The actions are buttons a keyboard reaches and presses.
+    ongoing.getByRole('button', { name: 'Encerrar rodada agora: Copa 2' }).focus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(await screen.findByRole('dialog')).getByText('Encerrar a rodada Semifinal de Copa 2 agora?'),
+    ).toBeTruthy();
   });
 
   it('asks "Encerrar a rodada … agora?" and closes the round', async () => {
