@@ -29,6 +29,7 @@ test.beforeAll(async ({ request }) => {
     teams: [
       {
         name: 'Aurora Futebol Clube',
+        nameEn: 'Aurora Football Club',
         jerseys: [
           { model: 'Titular', season: 2025, modelYear: '2025/26', supplier: 'Marca' },
           { model: 'Reserva', season: 2025, modelYear: '2025/26', supplier: 'Marca' },
@@ -38,6 +39,7 @@ test.beforeAll(async ({ request }) => {
         ],
       },
     ],
+    modelsEn: { Titular: 'Home', Reserva: 'Away', Terceira: 'Third' },
   });
   team = cat.teams[0]!;
   const order = team.jerseys.map((j) => j.id);

@@ -471,7 +471,8 @@ describe('reference data', () => {
   it('lists teams for the favourite-team select and the current terms in the caller’s language', async () => {
     const teams = (await t.inject({ method: 'GET', url: '/api/teams' })).json();
     expect(teams.length).toBeGreaterThanOrEqual(24);
-    expect(teams).toContainEqual({ slug: 'sao-paulo', name: 'São Paulo', category: 'club' });
+    expect(teams).toContainEqual({ slug: 'sao-paulo', name: 'São Paulo', nameEn: null, category: 'club' });
+    expect(teams).toContainEqual({ slug: 'alemanha', name: 'Alemanha', nameEn: 'Germany', category: 'national' });
     const pt = (await t.inject({ method: 'GET', url: '/api/terms/current' })).json();
     const en = (
       await t.inject({ method: 'GET', url: '/api/terms/current', headers: { 'accept-language': 'en' } })
