@@ -75,7 +75,7 @@ export function columnLayout<T extends { id: string }>(
     ),
     card: (item: T) => (
       <Paper component="li" key={item.id} withBorder radius="md" p="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" className={classes.heading}>
             {media && <div className={classes.media}>{media.cell(item)}</div>}
             {title && <div className={classes.title}>{title.cell(item)}</div>}
