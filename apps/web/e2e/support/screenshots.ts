@@ -77,6 +77,14 @@ export async function viewPage(
   return context.newPage();
 }
 
+/**
+ * A Sistema list's records: the table's body rows on a wide screen, or on a phone the cards of the list named
+ * `label` (the list's title).
+ */
+export function sistemaRecords(page: Page, label: RegExp) {
+  return page.locator('table tbody tr').or(page.getByRole('list', { name: label }).getByRole('listitem'));
+}
+
 /** Waits for fonts and animations, then writes `<name>.png`; a dialog is shot as the viewport shows it. */
 export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
