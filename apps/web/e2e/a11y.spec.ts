@@ -17,9 +17,10 @@
  *  - Neutral ranking; a region below the threshold; a fanbase below the threshold.
  *  - Fanbase ranking; jersey page comparing global, neutral and own fans.
  *  - Tournament bracket as columns; a tournament round's duel.
- *  - Sistema: feedback list and detail; users list (and as cards at 390 px), user detail, Acesso Negado for a Moderator;
- *    audit trail (and as cards at 390 px); products list, product form, new product with errors; tournaments list, new tournament
- *    with its preview, close-round confirmation, list after the early close; terms list, new version's
+ *  - Sistema: feedback list (and as cards at 390 px) and detail; users list (and as cards at 390 px), user detail,
+ *    Acesso Negado for a Moderator; audit trail (and as cards at 390 px); teams, jerseys, models, suppliers, products
+ *    and tournaments as cards at 390 px; products list, product form, new product with errors; tournaments list, new
+ *    tournament with its preview, close-round confirmation, list after the early close; terms list, new version's
  *    preview (English); the re-consent dialog (played `termsPending`); Votos suspeitos as the API has it,
  *    with a flag (played), the restore dialog, restored (light, dark), open (dark).
  * Phone (390 × 844, touch):
@@ -407,6 +408,12 @@ test.describe('Sistema', () => {
     await row.getByRole('button', { name: title }).click();
     await expect(page.getByRole('dialog', { name: title }).getByText('/rankings')).toBeVisible();
     await scan(page, 'feedback detail');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // On a phone each feedback is a card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('list', { name: 'Feedbacks' }).getByRole('button', { name: title })).toBeVisible();
+    await scan(page, 'sistema feedbacks as cards (390 px)');
   });
 
   test('users list, a user, and Acesso Negado for a Moderator', async ({ page, browser, request }) => {
@@ -543,6 +550,37 @@ test.describe('Sistema', () => {
     await expect(page.getByText(`Rodada encerrada: a próxima de ${started.namePt} já está aberta.`)).toBeVisible();
     await expect(row.getByText('Final', { exact: true })).toBeVisible();
     await scan(page, 'Sistema tournaments list after the early close');
+  });
+
+  test('teams, jerseys, models, suppliers, products and tournaments as cards (390 px)', async ({ page, request }) => {
+    const cat = await seedCatalogue(request, { teams: [{ name: 'Aurora Cartões', jerseys: four('Titular') }] });
+    await seedProduct(request, productBody(`Camisa Cartão ${cat.suffix}`));
+    const tournament = await createTournament(request, {
+      namePt: `Copa Cartão ${cat.suffix}`,
+      size: 4,
+      jerseyIds: cat.teams[0]!.jerseys.map((j) => j.id),
+      startsAt: new Date(Date.now() + 86_400_000),
+    });
+    await signIn(page, ADMIN);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const lists = [
+      ['times', 'Times', cat.teams[0]!.name],
+      ['camisas', 'Camisas', cat.teams[0]!.name],
+      ['modelos', 'Modelos', cat.models['Titular']!.name],
+      ['fornecedores', 'Fornecedores', cat.suppliers['Marca']!.name],
+      ['produtos', 'Produtos', `Camisa Cartão ${cat.suffix}`],
+      ['torneios', 'Torneios', tournament.namePt],
+    ];
+    for (const [path, list, name] of lists) {
+      await page.goto(`/app/sistema/${path}?busca=${encodeURIComponent(cat.suffix)}`);
+      await expect(
+        page
+          .getByRole('list', { name: list })
+          .getByRole('button', { name: `Editar ${name}` })
+          .first(),
+      ).toBeVisible();
+      await scan(page, `sistema/${path} as cards (390 px)`);
+    }
   });
 
   test('terms list, a new version’s preview, and the re-consent dialog', async ({ page }) => {
