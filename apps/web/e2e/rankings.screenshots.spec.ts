@@ -21,6 +21,7 @@ const DEVICES = {
 const READY_MS = 30_000;
 
 let team: SeededTeam;
+let teamEn: string;
 let member: TestUser;
 
 test.beforeAll(async ({ request }) => {
@@ -42,6 +43,7 @@ test.beforeAll(async ({ request }) => {
     modelsEn: { Titular: 'Home', Reserva: 'Away', Terceira: 'Third' },
   });
   team = cat.teams[0]!;
+  teamEn = `Aurora Football Club ${cat.suffix}`;
   const order = team.jerseys.map((j) => j.id);
   // Mostly the same taste, with one dissenting voter, so the intervals differ.
   const crowd = [visitor(), visitor(), visitor()].map((voter) =>
@@ -121,7 +123,11 @@ for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
           {
             name: 'teams',
             path: `/app/rankings/times`,
-            ready: (p) => expect(p.getByRole('link', { name: team.name })).toBeVisible({ timeout: READY_MS }),
+            // The team by its name in the page's language.
+            ready: (p) =>
+              expect(p.getByRole('link', { name: lang === 'en' ? teamEn : team.name })).toBeVisible({
+                timeout: READY_MS,
+              }),
           },
           { name: 'team', path: `/app/rankings/times/${team.slug}`, ready: intervals },
           {
