@@ -12,6 +12,7 @@ import classes from './vote-history.module.css';
 import { tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { PageControls } from '#components/page-controls.tsx';
+import { ShareButton } from '#components/share-button.tsx';
 import { jerseyName, jerseyPath, localName } from '#lib/names.ts';
 
 function Thumb({ jersey, picked, faded }: { jersey: JerseySummary; picked: boolean; faded: boolean }) {
@@ -157,6 +158,8 @@ export function VoteHistory() {
                 <Text size="sm" c="dimmed">
                   {t('history.agreementValue')}
                 </Text>
+                {/* "Eu vs a galera": the line, and the home duel for the friend to try. */}
+                <ShareButton path="/" text={t('history.shareText', { rate })} label={t('history.share')} />
               </div>
             )}
           </Group>

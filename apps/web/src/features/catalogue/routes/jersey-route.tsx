@@ -19,7 +19,8 @@ import classes from './jersey-route.module.css';
 import { colourName } from '#lib/colour-names.ts';
 import { teamText } from '#lib/team-text.ts';
 import { currentLanguage } from '#lib/i18n.ts';
-import { jerseyInTeam, jerseyName, jerseyShortName, localName } from '#lib/names.ts';
+import { jerseyInTeam, jerseyName, jerseyPath, jerseyShortName, localName } from '#lib/names.ts';
+import { ShareButton } from '#components/share-button.tsx';
 
 /**
  * /camisas/time/:teamSlug/:jerseySlug — one jersey, every field, its image credit, its standing, the
@@ -125,9 +126,12 @@ export function JerseyRoute() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <div>
-              <Badge variant="light" color="gray" mb={6}>
-                {localName(j.model)}
-              </Badge>
+              <Group justify="space-between" mb={6}>
+                <Badge variant="light" color="gray">
+                  {localName(j.model)}
+                </Badge>
+                <ShareButton path={jerseyPath(j)} text={t('jersey.shareText', { name: title })} />
+              </Group>
               <Title order={1}>{jerseyShortName(j)}</Title>
             </div>
             <Text>{description}</Text>

@@ -1,4 +1,4 @@
-import { Box, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import type { CrowdTally, DuelJersey, RatingChange, SkipReason, VoteResult } from '@manto/contracts';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { changeTone, crowdSplit, formatChange, formatRating } from '../lib/format.ts';
 import { jerseyLabel } from '../lib/names.ts';
-import { jerseyName } from '#lib/names.ts';
+import { jerseyName, jerseyPath } from '#lib/names.ts';
+import { ShareButton } from '#components/share-button.tsx';
 import classes from './duel.module.css';
 
 /** A vote's answer together with the pair it was about (the screen already shows the next pair). */
@@ -162,11 +163,28 @@ function CrowdSplitBar({
   const split = crowdSplit(crowd);
   const left = jerseyLabel(answered.left, teamScoped);
   const right = jerseyLabel(answered.right, teamScoped);
+  // The crowd's pick, shared as its jersey's page ("X venceu Y — 63% da galera"); nothing to say on a draw.
+  const leftLeads = crowd.leftWins > crowd.rightWins;
+  const [winner, loser] = leftLeads ? [answered.left, answered.right] : [answered.right, answered.left];
+  const shareable = crowd.leftWins !== crowd.rightWins;
   return (
     <Box>
-      <Text size="xs" c="dimmed" ta="center" mb={4}>
-        {t('result.crowd')} · {t('result.crowdVotes', { count: split.total })}
-      </Text>
+      <Group justify="center" gap="xs" mb={4} wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {t('result.crowd')} · {t('result.crowdVotes', { count: split.total })}
+        </Text>
+        {shareable && (
+          <ShareButton
+            path={jerseyPath(winner)}
+            text={t('result.shareText', {
+              winner: jerseyName(winner),
+              loser: jerseyName(loser),
+              percent: leftLeads ? split.left : split.right,
+            })}
+            label={t('result.share')}
+          />
+        )}
+      </Group>
       <div className={classes.crowdBar} aria-hidden>
         <div className={classes.segLeft} style={{ width: `${split.left}%` }} />
         <div className={classes.segTies} style={{ width: `${split.ties}%` }} />

@@ -5,7 +5,8 @@ import { IconArrowsLeftRight } from '@tabler/icons-react';
 import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ShareButton } from '#components/share-button.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
@@ -70,6 +71,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const fromUrl = parseRankingSearch(params);
   // Segments are global only: a team page ignores them, the fanbase page has its own.
   const segment = fansOf ? `fans:${fansOf}` : teamSlug === null ? fromUrl.segment : undefined;
@@ -98,6 +100,8 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const team = data?.team ?? null;
   const update = (key: string, value: string | number | null) => setParams((prev) => withParam(prev, key, value));
   const fansTeam = data?.segment?.team ?? null;
+  // The address as it is, filters and segment included: the friend sees the same ranking.
+  const sharePath = `${location.pathname}${location.search}`;
 
   const header = fansOf ? (
     <TeamHeader
@@ -123,9 +127,12 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
         </Title>
         <Text c="dimmed">{t('global.subtitle')}</Text>
       </div>
-      <Anchor component={Link} to="/rankings/times" size="sm">
-        {t('global.teamsLink')}
-      </Anchor>
+      <Group gap="md">
+        <Anchor component={Link} to="/rankings/times" size="sm">
+          {t('global.teamsLink')}
+        </Anchor>
+        <ShareButton path={sharePath} text={t('global.shareText')} />
+      </Group>
     </Group>
   ) : (
     <TeamHeader
@@ -148,6 +155,7 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             link={t('fans.link', teamText(team))}
             note={(minVoters) => t('fans.notShown', { ...teamText(team), count: minVoters })}
           />
+          <ShareButton path={sharePath} text={t('team.shareText', teamText(team))} />
         </Group>
       )}
     </TeamHeader>

@@ -14,6 +14,7 @@ import { TournamentCover } from '../components/tournament-cover.tsx';
 import { TournamentStatusPanel } from '../components/tournament-status.tsx';
 import { formatDateRange, roundLength } from '../lib/format.ts';
 import classes from '../components/tournaments.module.css';
+import { ShareButton } from '#components/share-button.tsx';
 
 /**
  * /torneios/:slug — a tournament: its dates, what it is doing now (the open round's countdown and vote, the
@@ -81,6 +82,7 @@ export function TournamentRoute() {
           >
             {t(`status.${tournament.status}`)}
           </Badge>
+          <ShareButton path={`/torneios/${tournament.slug}`} text={t('detail.shareText', { name })} />
         </Group>
         {/* Plain text: descriptions never carry markup. */}
         {description && <Text className={classes.description}>{description}</Text>}
