@@ -37,6 +37,7 @@ import { CatalogueCache, JerseyService, catalogueSource, jerseyRoutes } from '#m
 import { MailOutbox, MailRepository, MailSender, mailRoutes } from '#modules/mail/index.ts';
 import { MeService, meRoutes } from '#modules/me/index.ts';
 import { privacyRoutes } from '#modules/privacy/index.ts';
+import { PublicPages, SeoService, seoRoutes } from '#modules/seo/index.ts';
 import {
   RankingJob,
   RankingRepository,
@@ -387,6 +388,34 @@ export async function buildApp(
     () => rankingRepository.lagSeconds(),
   );
   await app.register(rankingRoutes, { rankings });
+  // What each public URL says about itself to crawlers and link previews: head tags, share images drawn from
+  // its data, robots.txt and the sitemap (ADR 0036). Read from the services' own caches, never on the vote path.
+  const publicPages = new PublicPages(
+    { catalogue, rankings, teams: teamService, tournaments },
+    { origin: config.publicUrl, shop: config.shopEnabled, log, now },
+  );
+  const seo = new SeoService(
+    publicPages,
+    async (picture) => (await images.file(picture.id, picture.file))?.data ?? null,
+    config.publicUrl,
+    now,
+  );
+  await app.register(seoRoutes, { seo });
+  metrics.gauge(
+    'manto_share_images_drawn',
+    'Share images drawn since the process started.',
+    () => seo.shareImageStats().renders,
+  );
+  metrics.gauge(
+    'manto_share_images_from_memory',
+    'Share images answered from the in-memory cache since the process started.',
+    () => seo.shareImageStats().hits,
+  );
+  metrics.gauge(
+    'manto_share_images_cached_bytes',
+    'Bytes of share images held in memory (bounded; least recently used out first).',
+    () => seo.shareImageStats().bytes,
+  );
   // PGlite formats the chunks on the event loop itself: smaller chunks, one at a time (docs/performance.md §5).
   const exportOptions =
     database.kind === 'pglite' ? { chunkRows: 250, concurrency: 1 } : { chunkRows: 1_000, concurrency: 2 };
@@ -459,6 +488,9 @@ export async function buildApp(
                 }
               : null;
           },
+          // Every page's own title, description, canonical and language alternates, Open Graph and share
+          // image, and structured data (ADR 0036); generic tags when its data cannot be read.
+          head: (pathname, language) => seo.headTags(pathname, language),
         },
       );
       const spa = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { type ImageRef, type Language, languageFromHeader } from '@manto/contracts';
 import { escapeMarkup } from './markup.ts';
 import { memo } from './memo.ts';
+import { LANGUAGE_PARAM, languageFromQuery } from './page-head.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
 export interface FirstScreen {
@@ -38,12 +39,14 @@ export interface SpaPage {
 }
 
 /**
- * Runs right after the heading, before the first paint: a visitor whose stored interface language
- * (the app's `i18nextLng`, apps/web/src/lib/language.ts) is not the one the page was written in gets no
- * heading rather than one in the other language. Inline, so the page's CSP names its hash.
+ * Runs right after the heading, before the first paint: a visitor whose interface language — the address's
+ * `?lang=`, else the stored one (the app's `i18nextLng`; apps/web/src/lib/language.ts reads them in that
+ * order) — is not the one the page was written in gets no heading rather than one in the other language.
+ * Inline, so the page's CSP names its hash.
  */
 const HEADING_SCRIPT =
-  "try{var h=document.getElementById('boot-heading'),l=localStorage.getItem('i18nextLng');" +
+  "try{var h=document.getElementById('boot-heading'),q=/[?&]lang=(pt|en)(&|$)/.exec(location.search)," +
+  "l=q?q[1]:localStorage.getItem('i18nextLng');" +
   "if(l&&(/^en(?![a-z])/i.test(l)?'en':'pt')!==h.lang)h.remove()}catch(e){}";
 
 /** The CSP source that allows the heading's script and nothing else inline. */
@@ -51,6 +54,16 @@ export const HEADING_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD
 
 /** Where index.html has the server put a first screen's heading (below its static header). */
 const HEADING_SLOT = '<!-- first-screen heading -->';
+/** Where a page's head tags go (the built page's <title> and description are taken out for them). */
+const TAGS_SLOT = '<!--manto:head-->';
+/** Where a page's structured data goes: the end of its head. */
+const DATA_SLOT = '<!--manto:data-->';
+
+/** A page's own head, as lib/page-head.ts writes it: the tags (title first) and its JSON-LD blocks. */
+export interface HeadTags {
+  tags: string;
+  data: string;
+}
 
 function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Language): string | null {
   const texts = heading.texts[language];
@@ -118,7 +131,15 @@ export interface SpaPageOptions {
   base?: string;
   /** A jersey page's jersey by its team's and its own slug: active and with a picture, or null. */
   findJersey?: (teamSlug: string, jerseySlug: string, language: Language) => Promise<PageJersey | null>;
+  /**
+   * The head tags of the page at `pathname` (under the base) in `language` (ADR 0036); null keeps the built
+   * page's own title and description. Never throws: a page whose data cannot be read gets generic tags.
+   */
+  head?: (pathname: string, language: Language) => Promise<HeadTags | null>;
 }
+
+/** A query string that only names the language: the page's top is the bare address's. */
+const onlyLanguage = (query: string) => new RegExp(`^${LANGUAGE_PARAM}=[a-z]{2}$`).test(query);
 
 /**
  * The SPA's page as sent for an address: on the first screens the web build lists, with their
@@ -131,12 +152,34 @@ export interface SpaPageOptions {
 export function createSpaPages(
   html: string,
   screens: FirstScreen[],
-  { base = '/app/', findJersey }: SpaPageOptions = {},
+  { base = '/app/', findJersey, head }: SpaPageOptions = {},
 ) {
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
+  // The built page's own title and description, kept for a page whose head gives none.
+  const builtTitle = /<title>[\s\S]*?<\/title>/.exec(html)?.[0] ?? '';
+  const builtDescription = /<meta\s+name="description"[^>]*>/.exec(html)?.[0] ?? '';
 
-  const build = (screen: FirstScreen, language: Language, withHeading: boolean): SpaPage => {
+  /**
+   * The page in `language` with its head's slots: <html lang>, the title and description taken out for the
+   * tags, the structured data's place at the end of the head.
+   */
+  const withSlots = (page: string, language: Language) => {
+    if (!head) return page;
+    const lang = page.replace(/<html\b[^>]*?\blang="[^"]*"/, (tag) =>
+      tag.replace(/lang="[^"]*"/, `lang="${language}"`),
+    );
+    const untitled = builtTitle ? lang.replace(builtTitle, TAGS_SLOT) : lang.replace('</head>', `${TAGS_SLOT}</head>`);
+    return untitled
+      .replace(/[ \t]*<meta\s+name="description"[^>]*>\n?/, '')
+      .replace(/([ \t]*)<\/head>/, (tag, indent: string) => `${indent}  ${DATA_SLOT}\n${tag}`);
+  };
+
+  const build = (screen: FirstScreen | null, language: Language, withHeading: boolean): SpaPage => {
+    if (!screen) {
+      const page = withSlots(html, language);
+      return { html: page, gzip: gzipSync(page, { level: 9 }) };
+    }
     // The route's code and styles at low priority: discovered with the page, fetched behind what the
     // page's own first paint needs (the entry, its stylesheets and fonts), which they would otherwise share
     // the connection with.
@@ -170,48 +213,61 @@ export function createSpaPages(
     const heading = withHeading && screen.heading ? headingHtml(screen.heading, language) : null;
     // A function, so a `$` in a text is never read as a replacement pattern.
     const page = heading ? withLinks.replace(HEADING_SLOT, () => heading) : withLinks;
-    return { html: page, gzip: gzipSync(page, { level: 9 }) };
+    const slotted = withSlots(page, language);
+    return { html: slotted, gzip: gzipSync(slotted, { level: 9 }) };
   };
 
-  /** A cached page with a jersey's picture preloaded and its first screen in the slot: key, preload, block. */
-  const withJersey = memo(500, (key: string): SpaPage => {
-    const [pageKey = '', preload = '', block = ''] = key.split('\u0000');
-    const page = cache
-      .get(pageKey)!
-      .html.replace(/([ \t]*)<(script|link|\/head)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
-      .replace(HEADING_SLOT, () => block);
+  /**
+   * A cached page with its own head tags and, on a jersey page, the jersey's picture preloaded and its first
+   * screen in the slot: key, tags, structured data, preload, block. The last 500 pages built are kept, so a
+   * page asked for again is found by its parts, with no HTML rebuilt or compressed again.
+   */
+  const finished = memo(500, (key: string): SpaPage => {
+    const [pageKey = '', tags = '', data = '', preload = '', block = ''] = key.split('\u0000');
+    let page = cache.get(pageKey)!.html;
+    if (preload)
+      page = page
+        .replace(/([ \t]*)<(script|link|\/head)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
+        .replace(HEADING_SLOT, () => block);
+    page = page.replace(TAGS_SLOT, () => tags).replace(DATA_SLOT, () => data);
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   });
 
   return {
     /**
-     * The page for this address (path and query string), or null where the plain page serves. The
-     * heading only without a query string: a query may change what the screen shows at its top (the
-     * rankings' `?torcida=` draws a fanbase's heading).
+     * The page for this address (path and query string) in its language (`?lang=`, else Accept-Language),
+     * or null where the built page serves as it is (no first screen and no head tags). The heading only
+     * without a query string (or one naming only the language): a query may change what the screen shows at
+     * its top (the rankings' `?torcida=` draws a fanbase's heading).
      */
     async forUrl(url: string, acceptLanguage: string | undefined): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
-      const match = matchers.find(({ test }) => test.test(pathname));
-      if (!match) return null;
-      const language = languageFromHeader(acceptLanguage);
-      const withHeading = query === undefined;
-      const key = `${match.screen.path} ${language} ${withHeading}`;
+      const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
+      if (!match && !head) return null;
+      const language = languageFromQuery(query) ?? languageFromHeader(acceptLanguage);
+      const withHeading = query === undefined || onlyLanguage(query);
+      const key = `${match?.screen.path ?? ''} ${language} ${withHeading}`;
       let page = cache.get(key);
       if (!page) {
-        page = build(match.screen, language, withHeading);
+        page = build(match?.screen ?? null, language, withHeading);
         cache.set(key, page);
       }
-      const picture = match.screen.jersey;
+      const picture = match?.screen.jersey;
       const crumb = picture?.texts[language]?.crumb;
-      const slugs = picture && crumb && withHeading && findJersey ? parameters(match.test, pathname) : null;
-      const jersey = slugs?.length === 2 ? await findJersey!(slugs[0]!, slugs[1]!, language) : null;
-      if (!jersey) return page;
+      const slugs = picture && crumb && withHeading && findJersey ? parameters(match!.test, pathname) : null;
+      const [jersey, tags] = await Promise.all([
+        slugs?.length === 2 ? findJersey!(slugs[0]!, slugs[1]!, language) : null,
+        head ? head(pathname, language) : null,
+      ]);
+      if (!jersey && !head) return page;
       const parts = [
         key,
-        jerseyPreload(jersey, picture!.sizes),
-        jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname),
+        tags?.tags ?? `${builtTitle}${builtDescription}`,
+        tags?.data ?? '',
+        jersey ? jerseyPreload(jersey, picture!.sizes) : '',
+        jersey ? jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname) : '',
       ];
-      return withJersey(parts.join('\u0000'));
+      return finished(parts.join('\u0000'));
     },
   };
 }

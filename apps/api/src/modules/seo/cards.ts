@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '@manto/contracts';
+
+/**
+ * A share image's contents: every text it shows, already in the reader's language, and the pictures it
+ * places. Its version is a hash of this object, so the image's URL changes exactly when what it draws does
+ * (docs/decisions/0036-head-tags-and-share-images.md).
+ */
+
+/** A stored picture: its image id and the variant file drawn from (`640.webp`). */
+export interface CardPicture {
+  id: string;
+  file: string;
+}
+
+interface CardBase {
+  language: Language;
+  /** The site's host, written at the foot of the image. */
+  host: string;
+}
+
+export interface JerseyCard extends CardBase {
+  kind: 'jersey';
+  team: string;
+  /** "2024/25 · Titular". */
+  title: string;
+  picture: CardPicture | null;
+  rankLabel: string;
+  /** "3º" and "de 200"; null when the jersey is not ranked yet. */
+  rank: { big: string; small: string } | null;
+  scoreLabel: string;
+  score: string | null;
+  unranked: string;
+}
+
+export interface RankingCard extends CardBase {
+  kind: 'ranking';
+  title: string;
+  subtitle: string;
+  rows: { rank: string; name: string; score: string; picture: CardPicture | null }[];
+  /** Said instead of the rows while the ranking has none. */
+  empty: string;
+}
+
+export interface TournamentCard extends CardBase {
+  kind: 'tournament';
+  name: string;
+  /** "Quartas de final", "Campeã", "16 camisas · Começa em breve". */
+  line: string;
+  /** "Rodada 2 de 4 · 8 camisas na disputa"; empty when there is nothing more to say. */
+  detail: string;
+  /** A completed tournament's champion, drawn large: its team, and its season and model. */
+  champion: { team: string; title: string; picture: CardPicture | null } | null;
+  /** The best seeds still in (or to be drawn), at most four. */
+  pictures: CardPicture[];
+}
+
+export interface SiteCard extends CardBase {
+  kind: 'site';
+  tagline: string;
+  call: string;
+}
+
+export type ShareCard = JerseyCard | RankingCard | TournamentCard | SiteCard;
+
+/** Which page's image: what a share URL names before its language and version. */
+export type CardTarget =
+  | { kind: 'jersey'; team: string; jersey: string }
+  | { kind: 'ranking'; team: string | null }
+  | { kind: 'tournament'; slug: string }
+  | { kind: 'site' };
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+export const CARD_TYPE = 'image/png';
+
+/**
+ * Bumped when the drawing changes (layout, colours, fonts): every image gets a new URL, so no cache keeps
+ * the old drawing under an immutable address.
+ */
+const DRAWING = 1;
+
+/** The version in a share URL: 10 hex digits of the card's hash. */
+export function cardVersion(card: ShareCard): string {
+  return createHash('sha256')
+    .update(`${DRAWING}\u0000${JSON.stringify(card)}`)
+    .digest('hex')
+    .slice(0, 10);
+}
+
+const segment = encodeURIComponent;
+
+/** The path of a share image: `/api/share/<kind>[/<slugs>]/<language>-<version>.png`. */
+export function cardPath(target: CardTarget, card: ShareCard): string {
+  const file = `${card.language}-${cardVersion(card)}.png`;
+  switch (target.kind) {
+    case 'jersey':
+      return `/api/share/jersey/${segment(target.team)}/${segment(target.jersey)}/${file}`;
+    case 'ranking':
+      return target.team ? `/api/share/ranking/${segment(target.team)}/${file}` : `/api/share/ranking/${file}`;
+    case 'tournament':
+      return `/api/share/tournament/${segment(target.slug)}/${file}`;
+    case 'site':
+      return `/api/share/site/${file}`;
+  }
+}
+
+/** A share URL's last segment read back: its language and version, or null when it is not one. */
+export function parseCardFile(file: string): { language: Language; version: string } | null {
+  const m = /^(pt|en)-([0-9a-f]{10})\.png$/.exec(file);
+  return m ? { language: m[1] as Language, version: m[2]! } : null;
+}
+
+/** The picture variant a card draws from an image's `src` (`/api/images/<id>/640.webp`). */
+export function cardPicture(image: { id: string; src: string } | null): CardPicture | null {
+  if (!image) return null;
+  const file = image.src.split('/').pop() ?? '';
+  return /^\d{2,4}\.webp$/.test(file) ? { id: image.id, file } : null;
+}

@@ -1,0 +1,81 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Language } from '@manto/contracts';
+import { notFound } from '#lib/app-error.ts';
+import { Refreshing } from '#lib/refreshing.ts';
+import { headMarkup, structuredData } from '#lib/page-head.ts';
+import type { HeadTags } from '#lib/spa-page.ts';
+import { type ReadPicture, drawCard } from './card-svg.ts';
+import { type CardTarget, cardPath, cardVersion, parseCardFile } from './cards.ts';
+import { cardFonts } from './fonts.ts';
+import type { PublicPages } from './pages.ts';
+import { ShareImages } from './share-images.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+const gz = promisify(gzip);
+
+/** The sitemap is rebuilt at most this often (a new jersey or tournament reaches it within the hour). */
+const SITEMAP_MS = 60 * 60 * 1000;
+
+export type ShareAnswer = { kind: 'image'; bytes: Buffer } | { kind: 'moved'; location: string };
+
+/**
+ * What makes the public URLs unfurl and be found (ADR 0036): each page's head tags, the share images they
+ * point at, robots.txt and the sitemap.
+ */
+export class SeoService {
+  private readonly images = new ShareImages();
+  private readonly sitemap: Refreshing<{ xml: string; gzip: Buffer }>;
+
+  constructor(
+    readonly pages: PublicPages,
+    private readonly readPicture: ReadPicture,
+    private readonly origin: string,
+    now: () => number = Date.now,
+  ) {
+    this.sitemap = new Refreshing(
+      async () => {
+        const xml = sitemapXml(origin, await pages.publicPaths());
+        return { xml, gzip: await gz(xml, { level: 9 }) };
+      },
+      SITEMAP_MS,
+      now,
+    );
+  }
+
+  /** The page's head tags and structured data as markup, for the SPA page (lib/spa-page.ts) or a renderer. */
+  async headTags(pathname: string, language: Language): Promise<HeadTags> {
+    const head = await this.pages.head(pathname, language);
+    return { tags: headMarkup(head, this.origin, language), data: structuredData(head, this.origin, language) };
+  }
+
+  /**
+   * The share image a URL names. Its version must be the one drawn from today's data: an older one (the data
+   * changed since the page was read) is sent on to the current URL, never answered with today's drawing
+   * under the old, immutable address. Unknown targets and malformed files are 404.
+   */
+  async shareImage(target: CardTarget, file: string): Promise<ShareAnswer> {
+    const asked = parseCardFile(file);
+    if (!asked) throw notFound();
+    const card = await this.pages.card(target, asked.language);
+    if (!card) throw notFound();
+    const version = cardVersion(card);
+    if (version !== asked.version) return { kind: 'moved', location: cardPath(target, card) };
+    const key = cardPath(target, card);
+    const bytes = await this.images.get(key, async () => drawCard(card, await cardFonts(), this.readPicture));
+    return { kind: 'image', bytes };
+  }
+
+  /** Drawn and cached share images (tests and the docs' figures). */
+  shareImageStats() {
+    return this.images.stats();
+  }
+
+  sitemapXml() {
+    return this.sitemap.get();
+  }
+
+  robotsTxt(): string {
+    return robotsTxt(this.origin);
+  }
+}
