@@ -89,11 +89,21 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['apps/web/src/**/*.node.test.{ts,tsx}', '**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/lib/testing/dom-setup.ts'],
           // One jsdom and one load of React and Mantine per worker instead of per file (a fifth of the time);
           // the setup file gives each file fresh app modules and a blank page.
           isolate: false,
+          ...patience,
+        },
+      },
+      {
+        test: {
+          // The web app as the server draws its public pages: Node, no document (entry-server.tsx).
+          name: 'web-server',
+          include: ['apps/web/src/**/*.node.test.{ts,tsx}'],
+          environment: 'node',
           ...patience,
         },
       },

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BootScreen } from '../components/loading-screen.tsx';
@@ -27,7 +27,8 @@ function useClearCacheOnSignOut() {
   }, []);
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** `client`: a page drawn by the server has its own query cache (entry-server.tsx); the browser's app, the one. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   useClearCacheOnSignOut();
   const toasts = useToastsWanted();
   return (
@@ -43,7 +44,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             <Notifications position="top-right" autoClose={3000} limit={4} />
           </Suspense>
         )}
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={client}>
           <Suspense fallback={<BootScreen />}>{children}</Suspense>
         </QueryClientProvider>
       </MantineProvider>

@@ -194,7 +194,7 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                 path: 'time/:teamSlug/:jerseySlug',
                 lazy: () => {
                   // Loaded at this address: the jersey is asked for now, alongside the code (as the rankings).
-                  primeJersey(window.location.pathname);
+                  if (typeof window !== 'undefined') primeJersey(window.location.pathname);
                   return withTexts(
                     ['catalogue', 'rankings', 'tournaments'],
                     () => import('../features/catalogue/routes/jersey-route.tsx'),
@@ -213,7 +213,8 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                 lazy: () => {
                   // Loaded at this address: its ranking is asked for now, alongside the code. After a
                   // navigation (the address is still the previous page's) the page asks itself.
-                  if (window.location.pathname === '/app/rankings') primeGlobalRanking(window.location.search);
+                  if (typeof window !== 'undefined' && window.location.pathname === '/app/rankings')
+                    primeGlobalRanking(window.location.search);
                   return withTexts(
                     ['rankings'],
                     () => import('../features/rankings/routes/global-ranking-route.tsx'),

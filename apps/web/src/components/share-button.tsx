@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, type Menu as MantineMenu } from '@mantine/core';
 import { IconBrandFacebook, IconBrandWhatsapp, IconBrandX, IconLink, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '#lib/notify.ts';
@@ -18,7 +18,7 @@ interface ShareButtonProps {
 export const shareUrl = (path: string) => new URL(`/app${path}`, window.location.origin).toString();
 
 /** Where the system's share sheet exists (phones, some desktops): one tap, the fan picks the app. */
-const canShareNatively = () => typeof navigator.share === 'function';
+const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
  * "Compartilhar": the system's share sheet where there is one (the Web Share API: WhatsApp, Instagram,
@@ -27,7 +27,6 @@ const canShareNatively = () => typeof navigator.share === 'function';
  */
 export function ShareButton({ path, text, label, size = 'xs' }: ShareButtonProps) {
   const { t } = useTranslation('common');
-  const url = shareUrl(path);
   const button = (onClick?: () => void) => (
     <Button
       variant="light"
@@ -42,53 +41,57 @@ export function ShareButton({ path, text, label, size = 'xs' }: ShareButtonProps
 
   if (canShareNatively())
     return button(() => {
-      navigator.share({ title: text, text, url }).catch((error: unknown) => {
+      navigator.share({ title: text, text, url: shareUrl(path) }).catch((error: unknown) => {
         // Closing the sheet is not a failure.
         if (!(error instanceof DOMException && error.name === 'AbortError')) notifyError(t('share.failed'));
       });
     });
 
-  const message = `${text} ${url}`;
-  const links = [
-    { key: 'whatsapp', icon: IconBrandWhatsapp, href: `https://wa.me/?text=${encodeURIComponent(message)}` },
-    {
-      key: 'x',
-      icon: IconBrandX,
-      href: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`,
-    },
-    {
-      key: 'facebook',
-      icon: IconBrandFacebook,
-      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
-    },
-  ] as const;
-  const copy = () =>
-    navigator.clipboard.writeText(url).then(
-      () => notifySuccess(t('share.copied')),
-      () => notifyError(t('share.failed')),
+  /** The menu's items, made when it opens (the address is the browser's: never on the server). */
+  const items = (Menu: typeof MantineMenu) => {
+    const url = shareUrl(path);
+    const links = [
+      { key: 'whatsapp', icon: IconBrandWhatsapp, href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
+      {
+        key: 'x',
+        icon: IconBrandX,
+        href: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`,
+      },
+      {
+        key: 'facebook',
+        icon: IconBrandFacebook,
+        href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+      },
+    ] as const;
+    const copy = () =>
+      navigator.clipboard.writeText(url).then(
+        () => notifySuccess(t('share.copied')),
+        () => notifyError(t('share.failed')),
+      );
+    return (
+      <>
+        <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void copy()}>
+          {t('share.copy')}
+        </Menu.Item>
+        {links.map(({ key, icon: Icon, href }) => (
+          <Menu.Item
+            key={key}
+            component="a"
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<Icon size={16} aria-hidden />}
+          >
+            {t(`share.${key}`)}
+          </Menu.Item>
+        ))}
+      </>
     );
+  };
 
   return (
     <DeferredMenu position="bottom-end" target={button()}>
-      {(Menu) => (
-        <>
-          <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => void copy()}>
-            {t('share.copy')}
-          </Menu.Item>
-          {links.map(({ key, icon: Icon, href }) => (
-            <Menu.Item
-              key={key}
-              component="a"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<Icon size={16} aria-hidden />}
-            >
-              {t(`share.${key}`)}
-            </Menu.Item>
-          ))}
-        </>
-      )}
+      {items}
     </DeferredMenu>
   );
 }

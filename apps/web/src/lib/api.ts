@@ -11,9 +11,15 @@ function browserLocks(): LockManagerLike | undefined {
   return { request: (name, callback) => locks.request(name, callback) };
 }
 
+/** The browser's fetch; a page drawn by the server answers its calls in-process instead (entry-server.tsx). */
+let apiFetch = (input: string, init: RequestInit) => window.fetch(input, init);
+export function setApiFetch(fetch: typeof apiFetch): void {
+  apiFetch = fetch;
+}
+
 /** The app's one API client: Accept-Language from i18next, Bearer tokens from the auth store. */
 export const api = createApiClient({
-  fetch: (input, init) => window.fetch(input, init),
+  fetch: (input, init) => apiFetch(input, init),
   store: authStore,
   getLanguage: () => i18n.resolvedLanguage ?? i18n.language ?? 'pt',
   hardRedirect: (url) => window.location.assign(url),

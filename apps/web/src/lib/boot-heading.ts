@@ -20,7 +20,7 @@ const heldHere = (block: HTMLElement | null) =>
  * Whether the server's block stands in for this page's content until the page draws it (a jersey's
  * picture): the page's loading state then draws nothing rather than a skeleton beneath it.
  */
-export const bootHeadingHeld = () => heldHere(document.getElementById(BOOT_ID));
+export const bootHeadingHeld = () => typeof document !== 'undefined' && heldHere(document.getElementById(BOOT_ID));
 
 /** Removes the server's block in this component's commit, held or not (the page that holds it, an error). */
 export function useBootHeadingGone() {

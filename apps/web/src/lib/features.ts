@@ -5,7 +5,15 @@
  */
 export type Feature = 'shop';
 
-export function enabledFeatures(doc: Document = document): Set<Feature> {
+let serverFeatures: Set<Feature> | null = null;
+
+/** A page drawn by the server has no document to read: the server says what it runs with (entry-server.tsx). */
+export function setServerFeatures(features: Feature[]): void {
+  serverFeatures = new Set(features);
+}
+
+export function enabledFeatures(doc: Document | undefined = globalThis.document): Set<Feature> {
+  if (!doc) return serverFeatures ?? new Set();
   const content = doc.querySelector('meta[name="manto-features"]')?.getAttribute('content') ?? '';
   return new Set(
     content

@@ -1,0 +1,121 @@
+/**
+ * The public pages drawn by the server (docs/decisions/0038-public-pages-drawn-by-the-server.md): the same
+ * routes, providers and queries as the browser's app, rendered to HTML in the visitor's language with the
+ * answers the page asked for, which then reach the browser's query cache. Built by Vite as its own bundle
+ * (`vite build --ssr`), loaded by the API (apps/api/src/lib/server-pages.ts).
+ */
+import { type Language, messages } from '@manto/contracts';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import type { Resource } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { appRoutes } from './app/router.tsx';
+import { setApiFetch } from './lib/api.ts';
+import { setServerFeatures } from './lib/features.ts';
+import { i18n, shareNumberFormats } from './lib/i18n.ts';
+import { languageOptions } from './lib/language.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { SERVER_PAGES, isServerPage } from './lib/server-pages.ts';
+
+export { SERVER_PAGES, isServerPage };
+
+// Every translation, bundled: a page is drawn in one pass, never waiting for a file.
+const files = import.meta.glob<Record<string, unknown>>('../public/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function resources(): Resource {
+  const all: Resource = { pt: { errors: messages.pt }, en: { errors: messages.en } };
+  for (const [path, bundle] of Object.entries(files)) {
+    const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
+    if (language && namespace) all[language] = { ...all[language], [namespace]: bundle };
+  }
+  return all;
+}
+
+const ready = i18n.use(initReactI18next).init({
+  ...languageOptions,
+  lng: 'pt',
+  resources: resources(),
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+shareNumberFormats(i18n);
+
+export interface RenderInput {
+  /** The address as asked for, under /app (path and query string). */
+  url: string;
+  language: Language;
+  /** Answers the page's API calls in-process, as the browser's fetch would over the network. */
+  fetch: (path: string, init: RequestInit) => Promise<Response>;
+  shop: boolean;
+}
+
+export interface RenderOutput {
+  status: number;
+  /** The app's markup for #root. */
+  html: string;
+  /** The query cache the page was drawn from (TanStack Query's dehydrated state), as JSON. */
+  state: string;
+}
+
+/** Most rounds of "draw, then fetch what the drawing asked for" a page gets (a query may need another's answer). */
+const PASSES = 3;
+
+/** One page at a time: the app's i18n instance and API client are the process's, set per page. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The page for `url`, or null when the address is not one drawn by the server. */
+export function render(input: RenderInput): Promise<RenderOutput | null> {
+  const next = queue.then(() => renderNow(input));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function renderNow({ url, language, fetch, shop }: RenderInput): Promise<RenderOutput | null> {
+  const { pathname } = new URL(url, 'http://manto.invalid');
+  if (!isServerPage(pathname)) return null;
+  await ready;
+  await i18n.changeLanguage(language);
+  setApiFetch(fetch);
+  setServerFeatures(shop ? ['shop'] : []);
+  const handler = createStaticHandler(appRoutes(shop), { basename: '/app' });
+  const context = await handler.query(new Request(new URL(url, 'http://manto.invalid')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = createQueryClient();
+  const draw = () =>
+    renderToString(
+      <AppProviders client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>,
+    );
+  let html = draw();
+  // A drawing registers the queries it reads; those still waiting are fetched and the page drawn again.
+  for (let pass = 1; pass < PASSES && (await fetchWaiting(client)); pass++) html = draw();
+  const status = context.statusCode === 404 || html.includes('data-not-found') ? 404 : context.statusCode;
+  return { status, html, state: JSON.stringify(dehydrate(client)) };
+}
+
+/** Fetches the queries a drawing asked for that have no answer yet; false when there were none. */
+async function fetchWaiting(client: QueryClient): Promise<boolean> {
+  const waiting = client
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        // A query its screen leaves off (a member's, for a visitor) is not asked for.
+        (query.options as { enabled?: unknown }).enabled !== false,
+    );
+  if (waiting.length === 0) return false;
+  // A failed answer stays in the cache as an error: the page draws its error state, as the browser would.
+  await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+  return true;
+}
