@@ -233,6 +233,21 @@ export function createSpaPages(
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   });
 
+  /**
+   * The page last sent for each address (the last 1 000), with what it was made of: asked for again with the
+   * same tags (the head's cache answers with the same object while its data stands) and the same jersey, it
+   * goes out without its parts being joined and looked up again (docs/performance.md §9).
+   */
+  const byAddress = new Map<string, { tags: HeadTags | null; jersey: PageJersey | null; page: SpaPage }>();
+  const sameJersey = (a: PageJersey | null, b: PageJersey | null) =>
+    a === b ||
+    (a !== null &&
+      b !== null &&
+      a.teamName === b.teamName &&
+      a.title === b.title &&
+      a.image.src === b.image.src &&
+      a.image.srcSet === b.image.srcSet);
+
   return {
     /**
      * The page for this address (path and query string) in its language (`?lang=`, else Accept-Language),
@@ -260,6 +275,9 @@ export function createSpaPages(
         head ? head(pathname, language) : null,
       ]);
       if (!jersey && !head) return page;
+      const address = `${key} ${pathname}`;
+      const last = byAddress.get(address);
+      if (last && last.tags === tags && sameJersey(last.jersey, jersey)) return last.page;
       const parts = [
         key,
         tags?.tags ?? `${builtTitle}${builtDescription}`,
@@ -267,7 +285,11 @@ export function createSpaPages(
         jersey ? jerseyPreload(jersey, picture!.sizes) : '',
         jersey ? jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname) : '',
       ];
-      return finished(parts.join('\u0000'));
+      const done = finished(parts.join('\u0000'));
+      byAddress.delete(address);
+      if (byAddress.size >= 1_000) byAddress.delete(byAddress.keys().next().value!);
+      byAddress.set(address, { tags, jersey, page: done });
+      return done;
     },
   };
 }

@@ -16,6 +16,13 @@ const gz = promisify(gzip);
 
 /** The sitemap is rebuilt at most this often (a new jersey or tournament reaches it within the hour). */
 const SITEMAP_MS = 60 * 60 * 1000;
+/**
+ * A page's head tags are kept this long per address and language: the rankings' snapshots are shared for as
+ * long (RankingService) and the catalogue's copy for three times that, so the tags are as fresh as the page's
+ * data while a page asked for over and over is described once per period (docs/performance.md §9).
+ */
+const HEAD_MS = 5_000;
+const HEAD_ENTRIES = 2_000;
 
 export type ShareAnswer = { kind: 'image'; bytes: Buffer } | { kind: 'moved'; location: string };
 
@@ -26,12 +33,13 @@ export type ShareAnswer = { kind: 'image'; bytes: Buffer } | { kind: 'moved'; lo
 export class SeoService {
   private readonly images = new ShareImages();
   private readonly sitemap: Refreshing<{ xml: string; gzip: Buffer }>;
+  private readonly heads = new Map<string, { at: number; value: Promise<HeadTags> }>();
 
   constructor(
     readonly pages: PublicPages,
     private readonly readPicture: ReadPicture,
     private readonly origin: string,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     this.sitemap = new Refreshing(
       async () => {
@@ -43,10 +51,22 @@ export class SeoService {
     );
   }
 
-  /** The page's head tags and structured data as markup, for the SPA page (lib/spa-page.ts) or a renderer. */
-  async headTags(pathname: string, language: Language): Promise<HeadTags> {
-    const head = await this.pages.head(pathname, language);
-    return { tags: headMarkup(head, this.origin, language), data: structuredData(head, this.origin, language) };
+  /**
+   * The page's head tags and structured data as markup, for the SPA page (lib/spa-page.ts) or a renderer; the
+   * same object for an address and language for HEAD_MS (the page handler keeps its finished page by it).
+   */
+  headTags(pathname: string, language: Language): Promise<HeadTags> {
+    const key = `${language}${pathname}`;
+    const hit = this.heads.get(key);
+    if (hit && this.now() - hit.at < HEAD_MS) return hit.value;
+    const value = this.pages.head(pathname, language).then((head) => ({
+      tags: headMarkup(head, this.origin, language),
+      data: structuredData(head, this.origin, language),
+    }));
+    this.heads.delete(key);
+    if (this.heads.size >= HEAD_ENTRIES) this.heads.delete(this.heads.keys().next().value!);
+    this.heads.set(key, { at: this.now(), value });
+    return value;
   }
 
   /**
