@@ -173,6 +173,28 @@ function localSecret(dataDir: string): string {
   }
 }
 
+/**
+ * What `npm run db:migrate` (src/migrate.ts) reads: the database and the log level only, so the migration step
+ * needs neither the signing secret nor any other setting of the server.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | null;
+  pgliteDir: string;
+  logLevel: string;
+} {
+  const schema = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, LOG_LEVEL: true });
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL ?? null,
+    pgliteDir: path.join(path.resolve(parsed.data.DATA_DIR), 'pglite'),
+    logLevel: parsed.data.LOG_LEVEL,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   const problems: string[] = [];

@@ -38,7 +38,7 @@ export const migrationsFolder = path.resolve(
  * Opens the database and applies migrations. `url` null → embedded PGlite in `pgliteDir`
  * ('memory://' for tests), started from `pgliteTemplate` (a dumped data directory) when given:
  * loading one takes under a second where a fresh initdb takes several; otherwise a pooled
- * PostgreSQL connection with timeouts.
+ * PostgreSQL connection with timeouts, migrated under an advisory lock first (migratePostgres).
  */
 export async function openDatabase(opts: {
   url: string | null;
@@ -59,6 +59,8 @@ export async function openDatabase(opts: {
       close: () => client.close(),
     };
   }
+  // Under the migration lock: processes starting together on one database migrate it one at a time.
+  await migratePostgres(opts.url);
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: 20,
@@ -78,7 +80,6 @@ export async function openDatabase(opts: {
   // An idle client's error (e.g. the server restarted) must not crash the process.
   for (const p of [pool, jobs]) p.on('error', (err) => opts.log.warn({ err }, 'idle database connection failed'));
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     background: drizzlePg(jobs, { schema }) as unknown as Db,
@@ -89,6 +90,43 @@ export async function openDatabase(opts: {
       await Promise.all([pool.end(), jobs.end()]);
     },
   };
+}
+
+/**
+ * The session advisory lock every process holds while it migrates a PostgreSQL database (two 32-bit keys:
+ * 'mant' in ASCII, then 1). Drizzle's migrator takes no lock of its own: two processes starting together on
+ * an empty database both read an empty migrations table and both ran every migration, and the slower one
+ * failed ('relation already exists') or, on a later migration, could apply it twice.
+ */
+export const MIGRATION_LOCK = [0x6d616e74, 1] as const;
+
+/**
+ * Applies the migrations in `migrationsFolder` to the PostgreSQL database at `url` and returns how many were
+ * new and how many are recorded in all. Holds MIGRATION_LOCK on a connection of its own for the whole run, so
+ * processes starting together wait for each other, and the later ones find nothing left to apply. That
+ * connection has no statement timeout (a migration of a large table may take minutes); ending it releases the
+ * lock, also when a migration fails. `npm run db:migrate` (src/migrate.ts) and every server start run this.
+ */
+export async function migratePostgres(url: string): Promise<{ applied: number; total: number }> {
+  const client = new pg.Client({ connectionString: url });
+  // A connection lost mid-run fails the query in progress; the event must not crash the process as well.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+    const recorded = async () => {
+      const table = await client.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+      if (!table.rows[0].found) return 0;
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      return rows[0]!.n;
+    };
+    const before = await recorded();
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    const total = await recorded();
+    return { applied: total - before, total };
+  } finally {
+    await client.end();
+  }
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */

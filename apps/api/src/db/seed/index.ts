@@ -23,30 +23,42 @@ export async function seedReferenceData(db: Db, log: Logger): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Makes sure the configured admin exists, is confirmed, active and has the Admin role. */
+/**
+ * Makes sure the configured admin exists, is confirmed, active and has the Admin role. Processes starting
+ * together may all find no account: one insert wins (the email's unique index), the others then promote it.
+ */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }, log: Logger): Promise<void> {
   const email = admin.email.toLowerCase();
+  if (await promoteAdmin(db, email)) return;
+  const created = await db
+    .insert(users)
+    .values({
+      email,
+      name: 'Admin',
+      passwordHash: await hashPassword(admin.password),
+      roles: ['Admin'],
+      confirmedAt: new Date(),
+      // The operator who configured the account publishes the terms; later versions they accept like anyone.
+      termsVersion: currentTermsVersion,
+      termsAcceptedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created.length > 0) log.info({ email }, 'created the configured admin');
+  else await promoteAdmin(db, email);
+}
+
+/** Gives an existing account the Admin role, confirmed and active; false when there is none. */
+async function promoteAdmin(db: Db, email: string): Promise<boolean> {
   const [existing] = await db
     .select({ id: users.id, roles: users.roles })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
-  if (existing) {
-    const roles = existing.roles.includes('Admin') ? existing.roles : [...existing.roles, 'Admin'];
-    await db
-      .update(users)
-      .set({ roles, active: true, confirmedAt: sql`coalesce(${users.confirmedAt}, now())` })
-      .where(eq(users.id, existing.id));
-    return;
-  }
-  await db.insert(users).values({
-    email,
-    name: 'Admin',
-    passwordHash: await hashPassword(admin.password),
-    roles: ['Admin'],
-    confirmedAt: new Date(),
-    // The operator who configured the account publishes the terms; later versions they accept like anyone.
-    termsVersion: currentTermsVersion,
-    termsAcceptedAt: new Date(),
-  });
-  log.info({ email }, 'created the configured admin');
+  if (!existing) return false;
+  const roles = existing.roles.includes('Admin') ? existing.roles : [...existing.roles, 'Admin'];
+  await db
+    .update(users)
+    .set({ roles, active: true, confirmedAt: sql`coalesce(${users.confirmedAt}, now())` })
+    .where(eq(users.id, existing.id));
+  return true;
 }
