@@ -24,3 +24,9 @@ export function useDocumentTitle(page: string | null | undefined, { home = false
     [],
   );
 }
+
+/** The hook as an element, for a title known only where a screen renders its header (a render callback). */
+export function DocumentTitle({ page }: { page: string | null | undefined }): null {
+  useDocumentTitle(page);
+  return null;
+}

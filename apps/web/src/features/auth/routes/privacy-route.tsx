@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
@@ -18,6 +19,7 @@ const ITEMS = ['account', 'votes', 'traces', 'visitor', 'sessions', 'feedback', 
 export function PrivacyRoute() {
   const { t } = useTranslation('auth');
   const facts = useQuery(privacyQuery());
+  useDocumentTitle(t('privacy.title'));
 
   const heading = (
     <div>

@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { ErrorState } from '#components/error-state.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { errorMessage } from '#lib/api-client.ts';
@@ -17,6 +18,7 @@ export function TermsRoute() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const terms = useQuery(termsQuery(currentLanguage()));
+  useDocumentTitle(t('terms.title'));
 
   if (terms.isPending) return <LoadingScreen />;
   if (terms.isError)

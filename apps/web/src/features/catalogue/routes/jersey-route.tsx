@@ -2,6 +2,7 @@ import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Stack
 import { GENERATED_IMAGE_SOURCE } from '@manto/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
@@ -31,6 +32,7 @@ export function JerseyRoute() {
   const { t, i18n } = useTranslation(['catalogue', 'rankings', 'tournaments']);
   const { teamSlug = '', jerseySlug = '' } = useParams();
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
+  useDocumentTitle(query.data && jerseyName(query.data));
 
   // The server's breadcrumbs and picture stand in while the jersey loads, and go when it is drawn (ADR 0027).
   if (query.isPending) return bootHeadingHeld() ? <div aria-busy="true" /> : <DetailSkeleton />;

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
@@ -45,6 +46,7 @@ export function TeamJerseysRoute() {
     page: Math.max(1, Number(params.get('pagina')) || 1),
   };
   const query = useQuery(teamJerseysQuery(teamSlug, filters));
+  useDocumentTitle(query.data && t('common:documentTitle.teamJerseys', teamText(query.data.team)));
   // The fanbase's ranking is linked only when it is shown (enough voting fans: docs/segments.md).
   const segments = useQuery(segmentsQuery());
 

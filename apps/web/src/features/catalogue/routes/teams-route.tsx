@@ -1,6 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
 import { SearchField } from '#components/search-field.tsx';
 import { TeamGrid, TeamLinkCard } from '#components/team-grid.tsx';
@@ -9,6 +10,7 @@ import { useUrlList } from '#lib/url-list.ts';
 /** /camisas — teams that have jerseys, searchable and filterable by category. */
 export function TeamsRoute() {
   const { t } = useTranslation('catalogue');
+  useDocumentTitle(t('teams.title'));
   const { params, search, setSearch, query: debounced, page, setPage, setParam } = useUrlList();
   const category = params.get('categoria') ?? '';
 

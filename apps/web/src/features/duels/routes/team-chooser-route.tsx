@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { TEAMS_PAGE_SIZE, teamsQuery } from '#api/teams.ts';
 import { SearchField } from '#components/search-field.tsx';
 import { TeamGrid, TeamLinkCard } from '#components/team-grid.tsx';
@@ -10,6 +11,7 @@ import { ScopeHeader } from '../components/scope-header.tsx';
 /** /comparar/times — choose the team whose jerseys will duel: a searchable grid with jersey counts. */
 export function TeamChooserRoute() {
   const { t } = useTranslation('duels');
+  useDocumentTitle(t('teams.title'));
   const { search, setSearch, query: debounced, page, setPage } = useUrlList();
   const query = useQuery(teamsQuery({ search: debounced || undefined, page }));
 

@@ -3,6 +3,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
@@ -25,6 +26,14 @@ export function TeamDuelRoute() {
   const { teamSlug = '', modelSlug } = useParams();
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const teamQuery = useQuery(teamScopeQuery(teamSlug));
+  const titleTeam = teamQuery.data?.team;
+  const titleModel = modelSlug ? teamQuery.data?.models.find((m) => m.slug === modelSlug) : undefined;
+  useDocumentTitle(
+    titleTeam &&
+      (modelSlug
+        ? titleModel && t('scope.model.title', { team: localName(titleTeam), model: localName(titleModel) })
+        : t('scope.team.title', { team: localName(titleTeam) })),
+  );
 
   if (teamQuery.error instanceof ApiError && teamQuery.error.status === 404) return <NotFoundScreen />;
 

@@ -4,6 +4,7 @@ import { IconCircleCheck, IconClockPause, IconTournament } from '@tabler/icons-r
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useParams } from 'react-router';
 import { Countdown } from '#components/countdown.tsx';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -49,35 +50,38 @@ export function TournamentDuelRoute() {
               })
             : null;
         return (
-          <ScopeHeader
-            crumbs={[
-              { label: t('tournament.tournaments'), to: '/torneios' },
-              ...(name ? [{ label: name, to: bracketPath }] : []),
-            ]}
-            title={name}
-            subtitle={[round, progress].filter(Boolean).join(' · ') || undefined}
-            aside={
-              <Group gap="sm" align="center" wrap="wrap">
-                {scope?.closesAt && data?.duel && (
-                  <Countdown
-                    to={scope.closesAt}
-                    label={t('tournament.closes')}
-                    endedLabel={t('tournament.ended')}
-                    onEnd={onRoundEnd}
-                    size="sm"
-                  />
-                )}
-                <Button
-                  component={Link}
-                  to={bracketPath}
-                  variant="default"
-                  leftSection={<IconTournament size={18} aria-hidden />}
-                >
-                  {t('tournament.bracket')}
-                </Button>
-              </Group>
-            }
-          />
+          <>
+            <DocumentTitle page={name && t('common:documentTitle.tournamentVote', { name })} />
+            <ScopeHeader
+              crumbs={[
+                { label: t('tournament.tournaments'), to: '/torneios' },
+                ...(name ? [{ label: name, to: bracketPath }] : []),
+              ]}
+              title={name}
+              subtitle={[round, progress].filter(Boolean).join(' · ') || undefined}
+              aside={
+                <Group gap="sm" align="center" wrap="wrap">
+                  {scope?.closesAt && data?.duel && (
+                    <Countdown
+                      to={scope.closesAt}
+                      label={t('tournament.closes')}
+                      endedLabel={t('tournament.ended')}
+                      onEnd={onRoundEnd}
+                      size="sm"
+                    />
+                  )}
+                  <Button
+                    component={Link}
+                    to={bracketPath}
+                    variant="default"
+                    leftSection={<IconTournament size={18} aria-hidden />}
+                  >
+                    {t('tournament.bracket')}
+                  </Button>
+                </Group>
+              }
+            />
+          </>
         );
       }}
       empty={(data) => {

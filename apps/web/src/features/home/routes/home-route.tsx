@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconChartBar, IconShirtSport, IconSwords } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link } from 'react-router';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import classes from './home-route.module.css';
@@ -18,6 +19,7 @@ const HIGHLIGHTS = [
  */
 export function HomeRoute({ duel }: { duel: ReactNode }) {
   const { t } = useTranslation('common');
+  useDocumentTitle(null, { home: true });
   const auth = useAuth();
   const signedIn = isAuthenticated(auth);
 

@@ -39,6 +39,7 @@ import { SegmentStandIn } from './picker-stand-ins.tsx';
 import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 import { teamText } from '#lib/team-text.ts';
 import { localName } from '#lib/names.ts';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 
 // The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
 // it is drawn: a phone's first screen draws the list (docs/performance.md §6).
@@ -93,6 +94,13 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   const deferred = useDeferredValue(query.data ?? null, null);
   // The pickers come once the rows (or what stands for them) have rendered (pickers.ts).
   const pickers = usePickers(deferred !== null || query.isError);
+  // The document's title as the server writes it (ADR 0036): the screen's own heading.
+  const titleTeam = fansOf ? (query.data?.segment?.team ?? null) : (query.data?.team ?? null);
+  useDocumentTitle(
+    teamSlug === null && !fansOf
+      ? t('global.title')
+      : titleTeam && t(fansOf ? 'fans.title' : 'team.title', teamText(titleTeam)),
+  );
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
 

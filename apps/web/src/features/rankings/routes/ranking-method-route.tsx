@@ -1,5 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link } from 'react-router';
 
 /** The page's sections, in the order a fan asks the questions (rankings.json method.sections). */
@@ -11,6 +12,7 @@ const SECTIONS = ['votes', 'score', 'margin', 'best', 'provisional', 'groups', '
  */
 export function RankingMethodRoute() {
   const { t } = useTranslation('rankings');
+  useDocumentTitle(t('method.title'));
   return (
     <Stack gap="lg" maw={860} mx="auto" component="article">
       <div>

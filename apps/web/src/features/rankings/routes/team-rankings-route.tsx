@@ -2,6 +2,7 @@ import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
 import type { TeamRankingItem } from '@manto/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link } from 'react-router';
 import { TEAMS_PAGE_SIZE, teamRankingsQuery } from '#api/teams.ts';
 import { SearchField } from '#components/search-field.tsx';
@@ -68,6 +69,7 @@ function TeamCard({ item }: { item: TeamRankingItem }) {
 /** /rankings/times — every team with its jersey count and current leader; choose one. */
 export function TeamRankingsRoute() {
   const { t } = useTranslation('rankings');
+  useDocumentTitle(t('teams.title'));
   const { search, setSearch, query: debounced, page, setPage } = useUrlList();
 
   const query = useQuery(teamRankingsQuery({ search: debounced || undefined, page }));

@@ -2,6 +2,7 @@ import { Anchor, Badge, Breadcrumbs, Grid, Group, Stack, Text, Title, VisuallyHi
 import { useQuery } from '@tanstack/react-query';
 import { IconShirtSport, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
@@ -17,6 +18,7 @@ import { DetailSkeleton } from '#components/detail-skeleton.tsx';
 /** /loja/:productSlug — one product: pictures, sizes and colours, price, and the partners' offers. */
 export function ProductRoute() {
   const { t, i18n } = useTranslation('shop');
+  useDocumentTitle(t('common:nav.shop'));
   const lang = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { productSlug = '' } = useParams();
   const query = useQuery(productQuery(lang, productSlug));

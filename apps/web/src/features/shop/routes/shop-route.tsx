@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, PRODUCT_SORTS } from '@manto/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
@@ -20,6 +21,7 @@ const FILTER_PARAMS = [...Object.values(PARAMS).filter((p) => p !== PARAMS.sort)
 /** /loja — the shop's products with filters, sort and pages, all kept in the URL. */
 export function ShopRoute() {
   const { t, i18n } = useTranslation('shop');
+  useDocumentTitle(t('common:nav.shop'));
   const lang = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const list = useUrlList(300);
   const [, setParams] = useSearchParams();

@@ -2,6 +2,7 @@ import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from 
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '#lib/use-document-title.ts';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
@@ -25,6 +26,7 @@ export function TournamentRoute() {
   const locale = useLocale();
   const { slug = '' } = useParams();
   const query = useQuery(tournamentQuery(slug));
+  useDocumentTitle(query.data && tournamentName(query.data, i18n.resolvedLanguage));
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundScreen />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
