@@ -155,7 +155,7 @@ const en: Texts = {
   termsAbout: 'The terms of use of Manto, the football jersey duels and rankings site.',
   privacy: 'Privacy',
   privacyAbout:
-    'What Manto keeps about people who vote and browse, what for and for how long. It applies to visitors and to members with an account.',
+    'What Manto keeps about the people who vote and browse, what for and for how long. It applies to visitors and to members with an account.',
   shop: 'Shop',
   shopAbout: "Jerseys, balls and accessories with the partner stores' prices side by side.",
   cardRankLabel: 'Global ranking',
