@@ -26,9 +26,23 @@ afterEach(() => {
 
 describe('language detection', () => {
   it('checks local storage before the browser and caches the choice there', () => {
-    expect(detectionOptions.order).toEqual(['localStorage', 'navigator']);
+    expect(detectionOptions.order).toEqual(['querystring', 'localStorage', 'navigator']);
+    expect(detectionOptions.lookupQuerystring).toBe('lang');
     expect(detectionOptions.caches).toEqual(['localStorage']);
     expect(languageOptions).toMatchObject({ fallbackLng: 'pt', supportedLngs: ['pt', 'en'], load: 'languageOnly' });
+  });
+
+  it("takes the address's ?lang= over a stored language and keeps it; one it does not serve is ignored", async () => {
+    window.history.replaceState(null, '', '/app/rankings?lang=en');
+    try {
+      const i18n = await detect({ stored: 'pt', browser: ['pt-BR'] });
+      expect(i18n.resolvedLanguage).toBe('en');
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+      window.history.replaceState(null, '', '/app/rankings?lang=fr');
+      expect((await detect({ stored: 'pt', browser: ['en-GB'] })).resolvedLanguage).toBe('pt');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('prefers the stored language over the browser', async () => {

@@ -5,10 +5,17 @@ import { LANGUAGES, type Language } from '@manto/contracts/languages';
 export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 export const FALLBACK_LANGUAGE: Language = 'pt';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/**
+ * The query parameter that names a page's language in its address (`?lang=en`), read before the stored
+ * choice and kept as it: the English address the server's head tags and sitemap give each page (ADR 0036).
+ */
+export const LANGUAGE_PARAM = 'lang';
 
 /** Spec sections 1 and 9: local storage first, then the browser; the choice is cached. */
 export const detectionOptions: DetectorOptions = {
-  order: ['localStorage', 'navigator'],
+  // The address's `?lang=` first (LANGUAGE_PARAM): a link to a page's English address opens it in English.
+  order: ['querystring', 'localStorage', 'navigator'],
+  lookupQuerystring: LANGUAGE_PARAM,
   caches: ['localStorage'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   // 'en-US' → 'en', so the stored and sent language is always one we support.
