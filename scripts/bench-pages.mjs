@@ -1,15 +1,18 @@
 // `node scripts/bench-pages.mjs` (build first, web and API): what the SPA page handler costs per page, for this
 // build and, with BENCH_BEFORE_SERVER, another build's dist/server.js measured side by side in the same rounds
-// (docs/performance.md). Pages: a jersey page in Portuguese and in English (gzip, as browsers ask), the global
+// (docs/performance.md §9). Pages: a jersey page in Portuguese and in English (gzip, as browsers ask), the global
 // ranking, a team's jerseys page. Prints each side's requests per second and CPU time per request (from /proc),
-// and after/before per round. Needs a PostgreSQL server (BENCH_DATABASE_URL), where it creates and drops its own
-// database with the bench catalogue (200 jerseys, each with a picture row) and a global ranking snapshot.
+// and after/before per round; then, for a side that has them, how long a jersey's and the ranking's share images
+// take to answer the first time (drawn) and the second (from memory), in a fresh process each round. Needs a
+// PostgreSQL server (BENCH_DATABASE_URL), where it creates and drops its own database with the bench catalogue
+// (200 jerseys, all with one uploaded picture) and a global ranking snapshot.
 //
 // BENCH_SECONDS (default 5) per run; BENCH_ROUNDS (default 3); BENCH_PORT (default 3961) and the next two ports.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import {
   ADMIN_URL,
   CATALOGUE_SQL,
@@ -35,7 +38,10 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(', ');
 
+const ADMIN = { email: 'bench-admin@manto.example', password: 'bench-pages-admin-password' };
 const SERVER_ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
@@ -44,11 +50,8 @@ const SERVER_ENV = {
   RANKING_INTERVAL_SECONDS: '86400',
 };
 
-/** Every jersey gets one picture row (the page names its files; their bytes are not read) and a global rank. */
+/** Every jersey has a global rank. */
 const RANKING_SQL = `
-  insert into images (id, width, height, variants, original_type, byte_size)
-    values ('00000000-0000-4000-8000-000000000001', 1200, 1200, '{192,320,640,1200}', 'image/png', 1000);
-  update jerseys set image_id = '00000000-0000-4000-8000-000000000001';
   insert into ranking_fits (scope, fitted_at, votes, digest, rounds, duration_ms)
     values ('global', '2200-01-01T00:00:00Z', 10000, 'bench', 1, 1);
   insert into ranking_entries (fit_id, jersey_id, rank, rank_ub, score, lower, upper, wins, losses, ties, provisional)
@@ -103,6 +106,46 @@ function check(name, r) {
     throw new Error(`${name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors`);
 }
 
+/** A jersey-like picture uploaded as an Admin, then given to every jersey. */
+async function uploadPicture(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, rememberMe: false }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { accessToken } = await login.json();
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="#fff"/>' +
+    '<path d="M330,95 Q400,150 470,95 L585,130 L705,300 L625,355 L560,300 L555,720 Q400,742 245,720 L240,300 ' +
+    'L175,355 L95,300 L215,130 Z" fill="#c8102e" stroke="#111" stroke-width="8"/></svg>';
+  const upload = await fetch(`${base}/api/manage/images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'image/png' },
+    body: await sharp(Buffer.from(svg)).png().toBuffer(),
+  });
+  if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+  const { id } = await upload.json();
+  await onPostgres(pgUrl, (c) => c.query('update jerseys set image_id = $1', [id]));
+}
+
+/** A share image's answer time, in ms, from the og:image of the page at `path` (null when the side has none). */
+async function shareImageTimes(base, path) {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  if (!image) return null;
+  const target = `${base}${new URL(image).pathname}`;
+  const times = [];
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    const res = await fetch(target);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${target}: ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 const dbName = `manto_bench_${randomBytes(5).toString('hex')}`;
 const pgUrl = (() => {
   const u = new URL(ADMIN_URL);
@@ -115,10 +158,10 @@ await onPostgres(ADMIN_URL, (c) => c.query(`create database ${dbName}`));
 try {
   const sides = [{ name: 'after', server: AFTER_SERVER, port: PORT + 1 }];
   if (BEFORE_SERVER) sides.unshift({ name: 'before', server: BEFORE_SERVER, port: PORT + 2 });
-  for (const side of sides) {
-    side.dir = mkdtempSync(path.join(tmpdir(), 'manto-bench-pages-'));
-    dirs.push(side.dir);
-  }
+  // One data folder for both sides: the uploaded picture's files are read by either.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'manto-bench-pages-'));
+  dirs.push(dataDir);
+  for (const side of sides) side.dir = dataDir;
   async function up(side) {
     const env = { ...SERVER_ENV, PORT: String(side.port), DATABASE_URL: pgUrl, DATA_DIR: side.dir };
     side.child = await start([side.server], env);
@@ -132,6 +175,7 @@ try {
   // The first start migrates the database; the catalogue and the ranking are written once for all rounds.
   await up(sides[0]);
   await onPostgres(pgUrl, (c) => c.query(CATALOGUE_SQL + RANKING_SQL));
+  await uploadPicture(url(sides[0].port));
   await down(sides[0]);
   console.log(
     `bench-pages: ${ROUNDS} rounds × ${DURATION}s per side (${sides.map((s) => s.name).join(', ')}), ` +
@@ -143,6 +187,11 @@ try {
     cpu: sides.map(() => []),
     bytes: sides.map(() => 0),
   }));
+  const IMAGES = [
+    { name: "a jersey's share image", path: PAGES[0].path },
+    { name: "the global ranking's share image", path: '/app/rankings' },
+  ];
+  const images = IMAGES.map(() => sides.map(() => ({ first: [], cached: [] })));
   for (let i = 0; i < ROUNDS; i++) {
     for (const side of sides) await up(side);
     const order = [...sides.entries()];
@@ -157,8 +206,27 @@ try {
         results[p].bytes[k] = Math.round(r.throughput.total / r.requests.total);
       }
     }
+    // A fresh process, after the page loads: the first answer draws the image, the second is from memory.
+    for (const [k, side] of sides.entries())
+      for (const [n, { path: p }] of IMAGES.entries()) {
+        const times = await shareImageTimes(url(side.port), p);
+        if (times) {
+          images[n][k].first.push(times[0]);
+          images[n][k].cached.push(times[1]);
+        }
+      }
     for (const side of sides) await down(side);
   }
+  for (const [n, { name }] of IMAGES.entries())
+    for (const [k, s] of sides.entries()) {
+      const { first, cached } = images[n][k];
+      if (first.length > 0)
+        console.log(
+          `${name} (${s.name}): first answer ${median(first).toFixed(0)} ms (drawn; ` +
+            `${Math.min(...first).toFixed(0)}–${Math.max(...first).toFixed(0)}), ` +
+            `then ${median(cached).toFixed(1)} ms (from memory)`,
+        );
+    }
   for (const [p, target] of PAGES.entries()) {
     const { rates, cpu, bytes } = results[p];
     console.log(`\nGET ${target.path} (${target.name})`);
