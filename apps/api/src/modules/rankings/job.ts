@@ -171,6 +171,9 @@ export class RankingJob {
     } finally {
       clearInterval(heartbeat);
       await this.release();
+      // With 'ranking fit started', the span this process held the lease (npm run drill:cluster checks that no
+      // two processes' spans overlap).
+      this.opts.log.info('ranking lease released');
     }
   }
 
