@@ -208,6 +208,14 @@ const FIRST_SCREENS: {
     namespaces: ['tournaments'],
     heading: { title: 'tournaments:title', subtitle: 'tournaments:subtitle', titleSize: 28, gap: 6 },
   },
+  // Pages the server draws (src/lib/server-pages.ts): their styles come in the page as stylesheets.
+  { path: '/app/termos', modules: ['src/features/auth/routes/terms-route.tsx'], namespaces: ['auth'] },
+  { path: '/app/privacidade', modules: ['src/features/auth/routes/privacy-route.tsx'], namespaces: ['auth'] },
+  {
+    path: '/app/rankings/como-funciona',
+    modules: ['src/features/rankings/routes/ranking-method-route.tsx'],
+    namespaces: ['rankings'],
+  },
 ];
 
 /**
@@ -440,7 +448,20 @@ const vendorGroups: {
   },
 ];
 
-export default defineConfig({
+/**
+ * The public pages' server renderer (src/entry-server.tsx, `vite build --ssr`): the same code and CSS
+ * module names, none of the page's own plugins (fonts, preloads, first screens, compression, budget),
+ * into dist-server/, which the API loads and never serves.
+ */
+const serverBuild = defineConfig({
+  base: '/app/',
+  plugins: [zodJitless(), react()],
+  css: { postcss: './postcss.config.cjs' },
+  publicDir: false,
+  build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server', emptyOutDir: true, sourcemap: true },
+});
+
+const clientBuild = defineConfig({
   base: '/app/',
   plugins: [
     zodJitless(),
@@ -471,3 +492,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild));

@@ -17,6 +17,9 @@ import { createCounters } from '#lib/counters.ts';
 import { RedisHealth, connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
 import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
+import type { Language } from '@manto/contracts';
+import { inProcess, loadPageRenderer } from '#lib/server-page.ts';
+import { readCookie } from '#lib/cookies.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import {
   AUTH_MAIL_KINDS,
@@ -466,6 +469,8 @@ export async function buildApp(
       const page = features.length > 0 ? withFeatures(html, features) : null;
       // The first screens get their route's code and texts preloaded in the page (lib/spa-page.ts).
       const screensFile = path.join(webDist, 'first-screens.json');
+      // The public pages the server draws (ADR 0038): the web build's renderer beside its pages, when built.
+      const renderer = await loadPageRenderer(path.join(webDist, '..', 'dist-server', 'entry-server.js'));
       const firstScreens = createSpaPages(
         page ?? html,
         parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
@@ -491,13 +496,31 @@ export async function buildApp(
           // Every page's own title, description, canonical and language alternates, Open Graph and share
           // image, and structured data (ADR 0036); generic tags when its data cannot be read.
           head: (pathname, language) => seo.headTags(pathname, language),
+          ...(renderer && {
+            draw: (url: string, language: Language, address: string) =>
+              renderer
+                .render({ url, language, shop: config.shopEnabled, fetch: inProcess(app, address) })
+                .catch((error: unknown) => {
+                  // The browser draws the page instead: a drawing's failure never costs the visitor the page.
+                  log.error({ err: error, url }, 'a public page could not be drawn on the server');
+                  return null;
+                }),
+          }),
         },
       );
       const spa = async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-cache');
-        const screen = await firstScreens.forUrl(request.url, request.headers['accept-language']);
+        const stored = readCookie(request.headers.cookie, 'i18nextLng');
+        const screen = await firstScreens.forUrl(request.url, {
+          acceptLanguage: request.headers['accept-language'],
+          storedLanguage: stored === 'pt' || stored === 'en' ? stored : undefined,
+          address: request.ip,
+        });
         if (screen) {
-          reply.header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
+          reply
+            .status(screen.status ?? 200)
+            .header('vary', 'accept-encoding, accept-language, cookie')
+            .type('text/html; charset=utf-8');
           if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
             return reply.header('content-encoding', 'gzip').send(screen.gzip);
           }

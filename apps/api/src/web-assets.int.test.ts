@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jerseys, models as modelRows, teams } from '#db/schema/index.ts';
+import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
 import { seedCatalogue } from '#test/catalogue.ts';
 import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
 
@@ -166,11 +167,14 @@ describe('the web build as served', () => {
     expect(pt.body).toContain('Copas &#60;em&#62;de&#60;/em&#62; camisas &#38; &#34;mata-mata&#34;');
     expect(pt.body).not.toContain('<em>');
 
-    // The one inline script is the page's, and its CSP names exactly that script's hash.
+    // The one inline script is the page's, and its CSP names that script's hash (and a drawn page's colour
+    // scheme script's, lib/server-page.ts), no other.
     const scripts = [...pt.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(1);
     const hash = createHash('sha256').update(scripts[0]!).digest('base64');
-    expect(pt.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(pt.headers['content-security-policy']).toContain(
+      `script-src 'self' 'sha256-${hash}' ${COLOR_SCHEME_SCRIPT_SOURCE};`,
+    );
 
     // A query string may change the screen's top (the rankings' fanbase): no heading, the preloads stay.
     const query = await t.inject({ method: 'GET', url: '/app/torneios?x=1' });

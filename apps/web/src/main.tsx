@@ -10,12 +10,17 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './styles/global.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { appRoutes, loadRoutesFor } from './app/router.tsx';
+import { currentLanguage, i18n, initI18n } from './lib/i18n.ts';
+import { queryClient } from './lib/query-client.ts';
 
-void initI18n();
+// The language the page was written in, read before i18next sets the document's to the browser's choice.
+const pageLanguage = document.documentElement.lang;
+const i18nReady = initI18n();
 
 // The first screen's fonts (styles/fonts.css, lib/theme.ts) start loading now, beside the route's code,
 // rather than when the first render uses them (its text would then swap font and move) or from
@@ -25,13 +30,42 @@ for (const font of ['400 1em Play', '700 1em Play', '1em "Archivo Black"']) void
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+const app = (routes?: Parameters<typeof App>[0]['routes']) => (
+  <StrictMode>
+    <App routes={routes} />
+  </StrictMode>
+);
+
+/**
+ * A page the server drew (entry-server.tsx, ADR 0038) comes with the answers it was drawn from: they go
+ * into the query cache, the page's code is loaded, and React takes the markup over as it is. In another
+ * language than the browser's choice (a choice the server could not read), it is drawn afresh instead.
+ */
+async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise<void> {
+  const routes = appRoutes();
+  await Promise.all([i18nReady, loadRoutesFor(routes, window.location.pathname)]);
+  // Its texts too (the page preloads their files): a screen waiting for its texts while React takes it
+  // over would give way to its loading state.
+  await i18n.loadNamespaces(pageNamespaces());
+  hydrate(queryClient, JSON.parse(state.textContent ?? '{}'));
+  if (pageLanguage !== currentLanguage()) {
+    createRoot(root).render(app(routes));
+    return;
+  }
+  hydrateRoot(root, app(routes));
+}
+
+/** The translation namespaces the page preloads for its language (apps/api/src/lib/spa-page.ts). */
+function pageNamespaces(): string[] {
+  const files = document.querySelectorAll<HTMLLinkElement>(
+    `link[rel="preload"][as="fetch"][href*="/locales/${currentLanguage()}/"]`,
+  );
+  return [...files].map((link) => /\/(\w+)\.json$/.exec(link.href)?.[1]).filter((ns): ns is string => Boolean(ns));
+}
+
+const serverState = document.getElementById('ssr-state');
+if (serverState) void hydrateServerPage(root, serverState);
 // A transition, so React renders the first screen in slices that leave the main thread between them
 // (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms;
 // docs/performance.md §6).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+else startTransition(() => createRoot(root).render(app()));

@@ -4,6 +4,7 @@ import { type ImageRef, type Language, languageFromHeader } from '@manto/contrac
 import { escapeMarkup } from './markup.ts';
 import { memo } from './memo.ts';
 import { LANGUAGE_PARAM, languageFromQuery } from './page-head.ts';
+import { type DrawnPage, withDrawnPage } from './server-page.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
 export interface FirstScreen {
@@ -36,6 +37,17 @@ export interface PageJersey {
 export interface SpaPage {
   html: string;
   gzip: Buffer;
+  /** A drawn page's status (404 for a page of something that does not exist); 200 otherwise. */
+  status?: number;
+}
+
+/** What the page for an address depends on besides the address. */
+export interface PageRequest {
+  acceptLanguage?: string | undefined;
+  /** The interface language the visitor chose (the app's `i18nextLng` cookie), when valid. */
+  storedLanguage?: Language | undefined;
+  /** The visitor's address, for the API calls a drawn page makes on their behalf. */
+  address?: string;
 }
 
 /**
@@ -136,6 +148,11 @@ export interface SpaPageOptions {
    * page's own title and description. Never throws: a page whose data cannot be read gets generic tags.
    */
   head?: (pathname: string, language: Language) => Promise<HeadTags | null>;
+  /**
+   * A public page drawn by the server in `language`, for the visitor at `address` (the web's renderer, ADR
+   * 0038); null where the browser draws the page.
+   */
+  draw?: (url: string, language: Language, address: string) => Promise<DrawnPage | null>;
 }
 
 /** A query string that only names the language: the page's top is the bare address's. */
@@ -152,7 +169,7 @@ const onlyLanguage = (query: string) => new RegExp(`^${LANGUAGE_PARAM}=[a-z]{2}$
 export function createSpaPages(
   html: string,
   screens: FirstScreen[],
-  { base = '/app/', findJersey, head }: SpaPageOptions = {},
+  { base = '/app/', findJersey, head, draw }: SpaPageOptions = {},
 ) {
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
@@ -255,43 +272,62 @@ export function createSpaPages(
      * without a query string (or one naming only the language): a query may change what the screen shows at
      * its top (the rankings' `?torcida=` draws a fanbase's heading).
      */
-    async forUrl(url: string, acceptLanguage: string | undefined): Promise<SpaPage | null> {
+    async forUrl(
+      url: string,
+      { acceptLanguage, storedLanguage, address = '' }: PageRequest = {},
+    ): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
-      const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
-      if (!match && !head) return null;
-      const language = languageFromQuery(query) ?? languageFromHeader(acceptLanguage);
-      const withHeading = query === undefined || onlyLanguage(query);
-      const key = `${match?.screen.path ?? ''} ${language} ${withHeading}`;
-      let page = cache.get(key);
-      if (!page) {
-        page = build(match?.screen ?? null, language, withHeading);
-        cache.set(key, page);
-      }
-      const picture = match?.screen.jersey;
-      const crumb = picture?.texts[language]?.crumb;
-      const slugs = picture && crumb && withHeading && findJersey ? parameters(match!.test, pathname) : null;
-      const [jersey, tags] = await Promise.all([
-        slugs?.length === 2 ? findJersey!(slugs[0]!, slugs[1]!, language) : null,
-        head ? head(pathname, language) : null,
+      const language = languageFromQuery(query) ?? storedLanguage ?? languageFromHeader(acceptLanguage);
+      const [page, drawn] = await Promise.all([
+        withHead(url, pathname, query, language),
+        draw ? draw(url, language, address) : null,
       ]);
-      if (!jersey && !head) return page;
-      const address = `${key} ${pathname}`;
-      const last = byAddress.get(address);
-      if (last && last.tags === tags && sameJersey(last.jersey, jersey)) return last.page;
-      const parts = [
-        key,
-        tags?.tags ?? `${builtTitle}${builtDescription}`,
-        tags?.data ?? '',
-        jersey ? jerseyPreload(jersey, picture!.sizes) : '',
-        jersey ? jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname) : '',
-      ];
-      const done = finished(parts.join('\u0000'));
-      byAddress.delete(address);
-      if (byAddress.size >= 1_000) byAddress.delete(byAddress.keys().next().value!);
-      byAddress.set(address, { tags, jersey, page: done });
-      return done;
+      if (!drawn) return page;
+      const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language);
+      return { html: full, gzip: gzipSync(full), status: drawn.status };
     },
   };
+
+  /** The page for an address with its first screen's parts and its head tags (forUrl without a drawn page). */
+  async function withHead(
+    url: string,
+    pathname: string,
+    query: string | undefined,
+    language: Language,
+  ): Promise<SpaPage | null> {
+    const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
+    if (!match && !head) return null;
+    const withHeading = query === undefined || onlyLanguage(query);
+    const key = `${match?.screen.path ?? ''} ${language} ${withHeading}`;
+    let page = cache.get(key);
+    if (!page) {
+      page = build(match?.screen ?? null, language, withHeading);
+      cache.set(key, page);
+    }
+    const picture = match?.screen.jersey;
+    const crumb = picture?.texts[language]?.crumb;
+    const slugs = picture && crumb && withHeading && findJersey ? parameters(match!.test, pathname) : null;
+    const [jersey, tags] = await Promise.all([
+      slugs?.length === 2 ? findJersey!(slugs[0]!, slugs[1]!, language) : null,
+      head ? head(pathname, language) : null,
+    ]);
+    if (!jersey && !head) return page;
+    const address = `${key} ${pathname}`;
+    const last = byAddress.get(address);
+    if (last && last.tags === tags && sameJersey(last.jersey, jersey)) return last.page;
+    const parts = [
+      key,
+      tags?.tags ?? `${builtTitle}${builtDescription}`,
+      tags?.data ?? '',
+      jersey ? jerseyPreload(jersey, picture!.sizes) : '',
+      jersey ? jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname) : '',
+    ];
+    const done = finished(parts.join('\u0000'));
+    byAddress.delete(address);
+    if (byAddress.size >= 1_000) byAddress.delete(byAddress.keys().next().value!);
+    byAddress.set(address, { tags, jersey, page: done });
+    return done;
+  }
 }
 
 /** Reads first-screens.json's list; a build without it (older, or a test's) preloads nothing. */

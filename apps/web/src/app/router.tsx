@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { RouteGuard } from '../components/route-guard.tsx';
@@ -399,8 +399,25 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes(), { basename: '/app' });
+/**
+ * Loads, in place, the code of the routes `pathname` matches: a router made from them draws that page at
+ * its first render, so a page drawn by the server is hydrated as it is instead of giving way to the
+ * loading screen (entry-server.tsx, ADR 0038).
+ */
+export async function loadRoutesFor(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname, '/app') ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded);
+      delete route.lazy;
+    }),
+  );
+}
+
+export function createAppRouter(routes: RouteObject[] = appRoutes()) {
+  const router = createBrowserRouter(routes, { basename: '/app' });
   registerNavigator((to, options) => router.navigate(to, options));
   return router;
 }

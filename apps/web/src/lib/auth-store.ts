@@ -140,6 +140,11 @@ export function isAuthenticated(state: AuthState): boolean {
   return state.user !== null && state.tokens !== null;
 }
 
+/** A visitor: what a page drawn by the server shows, and so what the browser shows while it takes the page over. */
+const SIGNED_OUT: AuthState = { user: null, tokens: null, initialized: true };
+const signedOut = () => SIGNED_OUT;
+
+/** The session; while hydrating a page drawn by the server, a visitor's, then the stored one (ADR 0038). */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, signedOut);
 }

@@ -22,14 +22,17 @@ async function detect({ stored, browser }: { stored?: string; browser: string[] 
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=; max-age=0; path=/`;
 });
 
 describe('language detection', () => {
-  it('checks local storage before the browser and caches the choice there', () => {
+  it('checks local storage before the browser and caches the choice there and in a cookie the server reads', async () => {
     expect(detectionOptions.order).toEqual(['querystring', 'localStorage', 'navigator']);
     expect(detectionOptions.lookupQuerystring).toBe('lang');
-    expect(detectionOptions.caches).toEqual(['localStorage']);
     expect(languageOptions).toMatchObject({ fallbackLng: 'pt', supportedLngs: ['pt', 'en'], load: 'languageOnly' });
+    await detect({ browser: ['en-US'] });
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(document.cookie).toContain(`${LANGUAGE_STORAGE_KEY}=en`);
   });
 
   it("takes the address's ?lang= over a stored language and keeps it; one it does not serve is ignored", async () => {

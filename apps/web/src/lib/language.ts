@@ -11,13 +11,19 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  */
 export const LANGUAGE_PARAM = 'lang';
 
-/** Spec sections 1 and 9: local storage first, then the browser; the choice is cached. */
+/**
+ * Spec sections 1 and 9: local storage first, then the browser; the choice is cached, in a cookie too, so
+ * the server draws a page in it (apps/api/src/lib/server-page.ts, ADR 0038).
+ */
 export const detectionOptions: DetectorOptions = {
   // The address's `?lang=` first (LANGUAGE_PARAM): a link to a page's English address opens it in English.
   order: ['querystring', 'localStorage', 'navigator'],
   lookupQuerystring: LANGUAGE_PARAM,
-  caches: ['localStorage'],
+  caches: ['localStorage', 'cookie'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  lookupCookie: LANGUAGE_STORAGE_KEY,
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
   // 'en-US' → 'en', so the stored and sent language is always one we support.
   convertDetectedLanguage: (lng: string) => lng.split(/[-_]/)[0]?.toLowerCase() ?? lng,
 };

@@ -1,4 +1,4 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DeferredMenu } from '../deferred-menu.tsx';
@@ -13,15 +13,16 @@ const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun 
 export function ThemeSwitch() {
   const { t } = useTranslation('common');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light');
-  const Icon = computed === 'dark' ? IconMoon : IconSun;
   return (
     <DeferredMenu
       name="theme"
       position="bottom-end"
       target={
         <ActionIcon variant="default" size="lg" aria-label={t('theme.label')}>
-          <Icon size={18} stroke={1.6} />
+          {/* Both drawn, the scheme's CSS shows one: the same markup whatever the scheme, so a page drawn
+              by the server (which cannot know it) needs no change when the browser takes over. */}
+          <Box component={IconSun} size={18} stroke={1.6} darkHidden />
+          <Box component={IconMoon} size={18} stroke={1.6} lightHidden />
         </ActionIcon>
       }
     >

@@ -1,0 +1,88 @@
+/**
+ * Public pages drawn by the server (docs/decisions/0038-public-pages-drawn-by-the-server.md): readable
+ * without JavaScript, in the visitor's language, then taken over by React as they are — the same
+ * elements, nothing moving, no console error (the fixture fails a test on any).
+ */
+import type { Page } from '@playwright/test';
+import { expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
+
+const PAGES = [
+  { path: '/app/termos', pt: 'Termos de uso do Manto', en: 'Manto terms of use' },
+  { path: '/app/privacidade', pt: 'Privacidade', en: 'Privacy' },
+  { path: '/app/rankings/como-funciona', pt: 'Como funciona o ranking', en: 'How the ranking works' },
+] as const;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('each page shows its heading, its text and the site around it, in the visitor’s language', async ({
+    page,
+    context,
+  }) => {
+    for (const { path, pt } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: pt })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: 'Enviar feedback' }).or(page.getByText('Enviar feedback')),
+      ).toBeVisible();
+    }
+    await expect(page.getByText('Bradley-Terry').first()).toBeVisible();
+    // The choice the app stored (its cookie) decides, over the browser's languages.
+    await context.addCookies([{ name: 'i18nextLng', value: 'en', domain: new URL(page.url()).hostname, path: '/' }]);
+    for (const { path, en } of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: en })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
+  });
+});
+
+/** Holds the app's code until `release`, so the page is seen as the server sent it first. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/app/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test('React takes the page over as the server drew it: the same elements, nothing moves', async ({ page }) => {
+  for (const { path, pt } of PAGES) {
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: pt });
+    await expect(heading).toBeVisible();
+    const drawn = await heading.elementHandle();
+    // What moves from the moment the app's code runs (the fonts have arrived: their swap is not React's).
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          (window as unknown as { shift: number }).shift += entry.value;
+      }).observe({ type: 'layout-shift' });
+    });
+    release();
+    // Interactive: the language menu opens (a handler React attached to the server's button, a menu once
+    // its code came after the page's).
+    const language = page.getByRole('button', { name: /^Idioma/ });
+    await expect(language).toHaveAttribute('aria-haspopup', 'menu');
+    await language.click();
+    await expect(page.getByRole('menuitemradio', { name: /English/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await drawn!.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+    await page.unroute('**/app/assets/*.js');
+  }
+});
+
+test('a member sees their account in the header once the page is taken over', async ({ page, request }) => {
+  const member = await registerUser(request, newUser('ssr'));
+  await signIn(page, member);
+  await page.goto('/app/termos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso do Manto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Conta' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Perfil' })).toBeVisible();
+});
