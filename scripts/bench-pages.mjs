@@ -30,7 +30,8 @@ import {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
-const AFTER_SERVER = 'apps/api/dist/server.js';
+// BENCH_SERVER measures another build as 'after' (this checkout's by default).
+const AFTER_SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER ?? null;
 const url = (port) => `http://127.0.0.1:${port}`;
 const load = () =>
