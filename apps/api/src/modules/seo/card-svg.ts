@@ -110,34 +110,36 @@ function drawJersey(c: Canvas, card: JerseyCard) {
   const right = CARD_WIDTH - 60;
   const width = right - left;
   c.frame(card.picture, 40, 40, 550, 30, 20);
+  // The brand and the site's host on the top row; the standing held to the bottom; the name centred between.
   c.brand(left, 48, 44);
+  c.text('body', card.host, { x: right, y: 80, size: 22, fill: FAINT, anchor: 'end' });
+  const rule = 404;
   const team = c.wrap('heading', card.team, { size: 64, minSize: 40, maxWidth: width, lines: 2 });
-  let y = 150 + team.size;
+  const title = c.fit('body', card.title, { size: 38, minSize: 26, maxWidth: width });
+  const lineHeight = team.size * 1.15;
+  const height = team.lines.length * lineHeight + 14 + title.size;
+  let y = 116 + (rule - 24 - 116 - height) / 2 + team.size;
   for (const line of team.lines) {
     c.text('heading', line, { x: left, y, size: team.size, fill: TEXT });
-    y += team.size * 1.15;
+    y += lineHeight;
   }
-  const title = c.fit('body', card.title, { size: 38, minSize: 26, maxWidth: width });
-  c.text('body', title.text, { x: left, y: y + 4, size: title.size, fill: MUTED });
-  y += 48;
-  c.line(left, y, right);
-  y += 56;
+  c.text('body', title.text, { x: left, y: y - lineHeight + 14 + title.size, size: title.size, fill: MUTED });
+  c.line(left, rule, right);
   if (card.rank && card.score !== null) {
     // Two columns: the place (its "of N" below it) and the score, each number fitted to its column.
     const columnWidth = width / 2 - 10;
     const column = left + width / 2 + 10;
-    c.text('bold', card.rankLabel.toUpperCase(), { x: left, y, size: 22, fill: FAINT });
-    c.text('bold', card.scoreLabel.toUpperCase(), { x: column, y, size: 22, fill: FAINT });
+    c.text('bold', card.rankLabel.toUpperCase(), { x: left, y: 456, size: 22, fill: FAINT });
+    c.text('bold', card.scoreLabel.toUpperCase(), { x: column, y: 456, size: 22, fill: FAINT });
     const rank = c.fit('heading', card.rank.big, { size: 84, minSize: 48, maxWidth: columnWidth });
     const points = c.fit('heading', card.score, { size: 84, minSize: 48, maxWidth: columnWidth });
-    c.text('heading', rank.text, { x: left, y: y + 92, size: rank.size, fill: TEXT });
-    c.text('body', card.rank.small, { x: left, y: y + 134, size: 28, fill: MUTED });
-    c.text('heading', points.text, { x: column, y: y + 92, size: points.size, fill: TEXT });
+    c.text('heading', rank.text, { x: left, y: 546, size: rank.size, fill: TEXT });
+    c.text('body', card.rank.small, { x: left, y: 586, size: 28, fill: MUTED });
+    c.text('heading', points.text, { x: column, y: 546, size: points.size, fill: TEXT });
   } else {
     const unranked = c.fit('body', card.unranked, { size: 40, minSize: 28, maxWidth: width });
-    c.text('body', unranked.text, { x: left, y: y + 40, size: unranked.size, fill: MUTED });
+    c.text('body', unranked.text, { x: left, y: 500, size: unranked.size, fill: MUTED });
   }
-  c.text('body', card.host, { x: right, y: CARD_HEIGHT - 44, size: 24, fill: FAINT, anchor: 'end' });
 }
 
 function drawRanking(c: Canvas, card: RankingCard) {
@@ -203,11 +205,15 @@ function drawTournament(c: Canvas, card: TournamentCard) {
     c.text('body', detail.text, { x: left, y: y + 58, size: detail.size, fill: MUTED });
   }
   const count = card.pictures.length;
-  if (count === 0) return;
-  const gap = 28;
-  const top = y + 86;
-  const size = Math.min(250, CARD_HEIGHT - top - 40, (right - left - gap * (count - 1)) / count);
-  card.pictures.forEach((picture, i) => c.frame(picture, left + i * (size + gap), top, size, 14));
+  if (count > 0) {
+    // The pictures centred in the room between the lines above and the host below.
+    const gap = 28;
+    const above = y + (card.detail ? 80 : 40);
+    const below = CARD_HEIGHT - 60;
+    const size = Math.min(260, below - above - 20, (right - left - gap * (count - 1)) / count);
+    const top = above + (below - above - size) / 2;
+    card.pictures.forEach((picture, i) => c.frame(picture, left + i * (size + gap), top, size, 14));
+  }
   c.text('body', card.host, { x: right, y: CARD_HEIGHT - 30, size: 22, fill: FAINT, anchor: 'end' });
 }
 

@@ -78,7 +78,7 @@ export const CARD_TYPE = 'image/png';
  * Bumped when the drawing changes (layout, colours, fonts): every image gets a new URL, so no cache keeps
  * the old drawing under an immutable address.
  */
-const DRAWING = 1;
+const DRAWING = 2;
 
 /** The version in a share URL: 10 hex digits of the card's hash. */
 export function cardVersion(card: ShareCard): string {
