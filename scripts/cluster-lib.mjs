@@ -6,7 +6,7 @@
 // Everything started is registered and torn down by `cleanup()`, also on failure and on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -198,8 +198,40 @@ export async function claimPorts(ports) {
 }
 
 /**
- * The built server as replica `name` on `port`; resolves once this process has said it listens there and
- * GET /api/ready answers 200 (asked only then, so another server on a taken port is never taken for it).
+ * Whether process `pid` holds the listening TCP socket of `port` (Linux: /proc/net/tcp and the process's
+ * file descriptors), so a server of another program on that port is never taken for it.
+ */
+export function listensOn(pid, port) {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length > 9 && f[1].endsWith(hex) && f[3] === '0A') inodes.add(f[9]); // 0A: LISTEN
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]);
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built server as replica `name` on `port`; resolves once this process listens there and GET /api/ready
+ * answers 200 (asked only then, so another server on a taken port is never taken for it).
  */
 export async function startReplica(name, port, env) {
   const started = Date.now();
@@ -217,8 +249,7 @@ export async function startReplica(name, port, env) {
     throw new Error(`${name} exited (${code}) before it was ready:\n${replica.log.map((l) => l.line).join('\n')}`);
   });
   const ready = (async () => {
-    const listening = `Server listening at http://127.0.0.1:${port}`;
-    while (!replica.log.some((l) => l.entry?.msg === listening)) await sleep(50);
+    while (!listensOn(child.pid, port)) await sleep(50);
     for (;;) {
       try {
         if ((await fetch(`${replica.base}/api/ready`)).ok) return;
