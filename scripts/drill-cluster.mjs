@@ -173,12 +173,14 @@ function rankingSpans(processes) {
       if (entry.msg === 'ranking fit started') open = { process: p.label, start: entry.time, end: null };
       if (open && (entry.msg === 'rankings fitted' || entry.msg === 'ranking lease released')) {
         open.end = entry.time;
+        open.scopes = entry.scopes ?? 0;
         spans.push(open);
         open = null;
       }
     }
     // A run still open: cut by the kill, or still running now.
-    if (open) spans.push({ ...open, end: p.killedAt ?? Date.now(), cut: p.killedAt !== undefined });
+    if (open)
+      spans.push({ ...open, end: p.killedAt ?? Date.now(), cut: p.killedAt !== undefined, running: !p.killedAt });
   }
   return spans.sort((a, b) => a.start - b.start);
 }
@@ -406,7 +408,10 @@ async function main() {
     'ranking runs (fit started → fitted), all processes',
     `${spans.length} runs (${Object.entries(perProcess)
       .map(([p, n]) => `${p}: ${n}`)
-      .join(', ')}); ${globalFits} global snapshots; ${spans.filter((s) => s.cut).length} cut by the kill`,
+      .join(', ')}): ${spans.filter((s) => s.scopes > 0).length} fitted changed scopes, ` +
+      `${spans.filter((s) => s.end && !s.cut && !s.running && !s.scopes).length} found nothing changed, ` +
+      `${spans.filter((s) => s.cut).length} cut by the kill, ${spans.filter((s) => s.running).length} running; ` +
+      `${globalFits} global snapshots`,
     '> 0 runs',
     spans.length > 0 && globalFits > 0,
   );
