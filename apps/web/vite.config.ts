@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Plugin, defineConfig, transformWithOxc } from 'vite';
 import react from '@vitejs/plugin-react';
-import { JERSEY_IMAGE_SIZES } from './src/features/catalogue/lib/picture-sizes.ts';
 
 /** Text files worth compressing; fonts and images are compressed formats already. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -176,12 +175,6 @@ const FIRST_SCREENS: {
    * they sit where the route's own.
    */
   heading?: { title: string; subtitle: string; titleSize: number; gap: number };
-  /**
-   * A jersey page: the translation key of its breadcrumbs' first text. The server draws the breadcrumbs
-   * and the jersey's picture (with the route's `sizes`) into the page (spa-page.ts, ADR 0027);
-   * e2e/first-screen.spec.ts checks they sit where the route's own.
-   */
-  jersey?: { crumb: string };
 }[] = [
   {
     path: '/app/',
@@ -200,7 +193,6 @@ const FIRST_SCREENS: {
     path: '/app/camisas/time/:team/:jersey',
     modules: ['src/features/catalogue/routes/jersey-route.tsx'],
     namespaces: ['catalogue', 'rankings', 'tournaments'],
-    jersey: { crumb: 'catalogue:teams.title' },
   },
   {
     path: '/app/torneios',
@@ -307,33 +299,30 @@ function firstScreens(): Plugin {
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
       const initialCss = new Set([...initial].flatMap(cssOf));
-      const screens = FIRST_SCREENS.map(
-        ({ path: screenPath, modules, namespaces, scripts: early = [], heading, jersey }) => {
-          const entries = modules.map((module) => {
-            const id = path.resolve(root, module);
-            const chunk = chunks.find((c) => c.facadeModuleId === id);
-            if (!chunk) throw new Error(`first screens: no chunk for ${module}`);
-            return chunk.fileName;
-          });
-          const files = [...closure(entries)].filter((file) => !initial.has(file));
-          const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !initialCss.has(file));
-          return {
-            path: screenPath,
-            scripts: early.map((file) => scripts.get(file)!),
-            modules: files,
-            styles,
-            translations: translationFiles(namespaces),
-            ...(heading && {
-              heading: {
-                titleSize: heading.titleSize,
-                gap: heading.gap,
-                texts: screenTexts(root, { title: heading.title, subtitle: heading.subtitle }),
-              },
-            }),
-            ...(jersey && { jersey: { sizes: JERSEY_IMAGE_SIZES, texts: screenTexts(root, jersey) } }),
-          };
-        },
-      );
+      const screens = FIRST_SCREENS.map(({ path: screenPath, modules, namespaces, scripts: early = [], heading }) => {
+        const entries = modules.map((module) => {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`first screens: no chunk for ${module}`);
+          return chunk.fileName;
+        });
+        const files = [...closure(entries)].filter((file) => !initial.has(file));
+        const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !initialCss.has(file));
+        return {
+          path: screenPath,
+          scripts: early.map((file) => scripts.get(file)!),
+          modules: files,
+          styles,
+          translations: translationFiles(namespaces),
+          ...(heading && {
+            heading: {
+              titleSize: heading.titleSize,
+              gap: heading.gap,
+              texts: screenTexts(root, { title: heading.title, subtitle: heading.subtitle }),
+            },
+          }),
+        };
+      });
       this.emitFile({ type: 'asset', fileName: 'first-screens.json', source: JSON.stringify({ screens }, null, 2) });
     },
   };

@@ -475,24 +475,6 @@ export async function buildApp(
         page ?? html,
         parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
         {
-          // A jersey page draws its jersey's picture from the page itself (ADR 0027); the title is the route's
-          // last breadcrumb (features/catalogue/routes/jersey-route.tsx). Without the catalogue (a database
-          // failure on a cold copy) the plain page still goes out.
-          findJersey: async (teamSlug, jerseySlug, language) => {
-            const jersey = await catalogue.activeJersey(teamSlug, jerseySlug).catch((error: unknown) => {
-              log.warn({ err: error }, 'jersey page without its picture: the catalogue did not load');
-              return null;
-            });
-            // The names as the web's lib/names.ts picks them (ADR 0035).
-            const local = (x: { name: string; nameEn: string | null }) => (language === 'en' && x.nameEn) || x.name;
-            return jersey?.image
-              ? {
-                  teamName: local(jersey.team),
-                  title: `${jersey.modelYear} · ${local(jersey.model)}`,
-                  image: jersey.image,
-                }
-              : null;
-          },
           // Every page's own title, description, canonical and language alternates, Open Graph and share
           // image, and structured data (ADR 0036); generic tags when its data cannot be read.
           head: (pathname, language) => seo.headTags(pathname, language),

@@ -3,13 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jerseys, models as modelRows, teams } from '#db/schema/index.ts';
 import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
-import { seedCatalogue } from '#test/catalogue.ts';
-import { type TestApp, bearer, createTestApp } from '#test/helpers.ts';
+import { type TestApp, createTestApp } from '#test/helpers.ts';
 
 // The SPA as the build leaves it: hashed assets with their precompressed copies (apps/web/vite.config.ts).
 const script = `export const teams = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Time ${i}`))};\n`;
@@ -29,10 +25,6 @@ beforeAll(async () => {
       modules: ['assets/jersey-route-Ab12.js'],
       styles: ['assets/jersey-route-Cd34.css'],
       translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/common.json', 'locales/en/catalogue.json'] },
-      jersey: {
-        sizes: '(max-width: 992px) 92vw, 560px',
-        texts: { pt: { crumb: 'Camisas' }, en: { crumb: 'Jerseys' } },
-      },
     },
     {
       path: '/app/torneios',
@@ -183,74 +175,5 @@ describe('the web build as served', () => {
     // A screen without a heading keeps the slot empty.
     const jersey = await t.inject({ method: 'GET', url: '/app/camisas/time/flamengo/2024-home' });
     expect(jersey.body).not.toContain('boot-heading');
-  });
-
-  it("draws a jersey page's breadcrumbs and picture into its page, the picture preloaded first", async () => {
-    const { jerseys: [jersey, hidden] = [], models } = await seedCatalogue(t.db, {
-      teams: 1,
-      models: ['Titular'],
-      seasons: [2024, 2023],
-    });
-    // An English name with markup and with `$` patterns a string replacement would expand (the page's own
-    // head); the Portuguese page shows the Portuguese names.
-    await t.db.update(teams).set({ name: 'Seleção', nameEn: 'A$\'$`<b>"&' }).where(eq(teams.id, jersey!.teamId));
-    await t.db.update(modelRows).set({ nameEn: 'Home' }).where(eq(modelRows.id, jersey!.modelId));
-    const mod = bearer((await t.userWithRoles(['Moderator'])).accessToken);
-    const png = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#c8102e' } })
-      .png()
-      .toBuffer();
-    // The upload, a catalogue write, drops the catalogue's copy: the page reads the rows written around it.
-    const uploaded = await t.inject({
-      method: 'POST',
-      url: '/api/manage/images',
-      headers: { ...mod, 'content-type': 'image/png' },
-      payload: png,
-    });
-    const image = uploaded.json() as { id: string; src: string; srcSet: string; width: number; height: number };
-    await t.db.update(jerseys).set({ imageId: image.id }).where(eq(jerseys.id, jersey!.id));
-    await t.db.update(jerseys).set({ imageId: image.id, active: false }).where(eq(jerseys.id, hidden!.id));
-    const address = `/app/camisas/time/${jersey!.teamSlug}/${jersey!.slug}`;
-    const model = models[0]!;
-
-    const en = await t.inject({ method: 'GET', url: address, headers: { 'accept-language': 'en' } });
-    expect(en.body).toContain(
-      '<p class="boot-crumbs"><span class="boot-crumb">Jerseys</span><span class="boot-crumb-separator">/</span>' +
-        '<span class="boot-crumb">A$&#39;$`&#60;b&#62;&#34;&#38;</span><span class="boot-crumb-separator">/</span>' +
-        `<span class="boot-crumb-last">2024/25 · Home</span></p>` +
-        `<div class="boot-frame"><img class="boot-picture" alt="" fetchpriority="high" src="${image.src}" ` +
-        `srcset="${image.srcSet}" sizes="(max-width: 992px) 92vw, 560px" width="${image.width}" height="${image.height}"></div>`,
-    );
-    // Held by the app while the visitor is at the address it was drawn for.
-    expect(en.body).toContain(
-      `<div id="boot-heading" class="boot-heading boot-jersey" lang="en" aria-hidden="true" data-held="${address}">`,
-    );
-    expect(en.body.match(/<div id="root">/g)).toHaveLength(1);
-    // The picture's file is asked for before anything else the page names, as the <img> will.
-    const preload = `<link rel="preload" as="image" fetchpriority="high" href="${image.src}" imagesrcset="${image.srcSet}" imagesizes="(max-width: 992px) 92vw, 560px">`;
-    expect(en.body).toContain(preload);
-    expect(en.body.indexOf(preload)).toBeLessThan(en.body.search(/<script|<link rel="modulepreload"/));
-    // Its inline script is the page's one, allowed by the CSP.
-    expect([...en.body.matchAll(/<script>/g)]).toHaveLength(1);
-
-    const pt = await t.inject({ method: 'GET', url: address });
-    expect(pt.body).toContain('lang="pt"');
-    expect(pt.body).toContain(
-      '<span class="boot-crumb">Camisas</span><span class="boot-crumb-separator">/</span>' +
-        '<span class="boot-crumb">Seleção</span><span class="boot-crumb-separator">/</span>' +
-        `<span class="boot-crumb-last">2024/25 · Titular ${model.slug.split('-').pop()}</span></p>`,
-    );
-
-    // An inactive jersey, an unknown one or a query string: the page as before.
-    for (const url of [
-      `/app/camisas/time/${hidden!.teamSlug}/${hidden!.slug}`,
-      `/app/camisas/time/${jersey!.teamSlug}/nao-existe`,
-      `${address}?x=1`,
-    ]) {
-      const res = await t.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).not.toContain('boot-heading');
-      expect(res.body).not.toContain('rel="preload" as="image"');
-      expect(res.body).toContain('jersey-route-Ab12.js');
-    }
   });
 });

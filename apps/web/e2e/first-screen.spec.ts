@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import { seedCatalogue } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -109,68 +108,4 @@ test('with a query string the page has no server heading (the screen may draw an
   await page.goto('/app/rankings?neutro=1');
   await expect(page.locator('#boot-shell')).toBeVisible();
   await expect(page.locator('#boot-heading')).toHaveCount(0);
-});
-
-test.describe("a jersey page's breadcrumbs and picture from the server", () => {
-  let address = '';
-  let team = '';
-  test.beforeAll(async ({ request }) => {
-    const cat = await seedCatalogue(request, {
-      teams: [{ name: 'Aurora FC', jerseys: [{ model: 'Titular', season: 2024 }] }],
-    });
-    const [seeded] = cat.teams;
-    team = seeded!.name;
-    address = `/app/camisas/time/${seeded!.slug}/${seeded!.jerseys[0]!.slug}`;
-  });
-
-  for (const [width, language, crumb] of [
-    [390, 'pt', 'Camisas'],
-    [1280, 'en', 'Jerseys'],
-  ] as const) {
-    test(`at ${width} px in ${language}: in place, the same picture, and gone once the jersey is drawn`, async ({
-      browser,
-    }) => {
-      const { context, page, errors } = await pageIn(browser, width, language);
-      try {
-        await withoutScripts(page);
-        await page.goto(address);
-        const early = page.locator('#boot-heading');
-        await expect(early).toHaveAttribute('lang', language);
-        await expect(early.locator('.boot-crumbs')).toHaveText(
-          `${crumb}/${team}/2024 · Titular ${team.split(' ').pop()}`,
-        );
-        // The picture paints from the page alone.
-        await expect
-          .poll(() => early.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
-          .toBeGreaterThan(0);
-        const before = await boxes(page, ['#boot-heading .boot-crumbs', '#boot-heading .boot-frame']);
-        const earlyFile = await early.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
-
-        await page.unrouteAll();
-        await page.goto(address);
-        await expect(page.getByRole('heading', { level: 1, name: `${team} 2024` })).toBeVisible();
-        await expect(page.locator('#boot-heading')).toHaveCount(0);
-        const picture = page.getByRole('img', { name: new RegExp(team) }).first();
-        await expect(picture).toBeVisible();
-        const after = await boxes(page, ['main .mantine-Breadcrumbs-root', 'main img']);
-        expect(after).toEqual(before);
-        expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(earlyFile);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
-
-  test('an unknown jersey gets the plain page, and its not-found screen', async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/Failed to load resource/);
-    await withoutScripts(page);
-    await page.goto(`${address}-nao-existe`);
-    await expect(page.locator('#boot-shell')).toBeVisible();
-    await expect(page.locator('#boot-heading')).toHaveCount(0);
-
-    await page.unrouteAll();
-    await page.goto(`${address}-nao-existe`);
-    await expect(page.getByText('404')).toBeVisible();
-  });
 });

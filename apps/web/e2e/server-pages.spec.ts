@@ -4,7 +4,9 @@
  * elements, nothing moving, no console error (the fixture fails a test on any).
  */
 import type { Page } from '@playwright/test';
+import { seedCatalogue } from './support/catalogue.ts';
 import { expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
+import { castVotes, preferring, visitor, waitForJerseyRating } from './support/rankings.ts';
 
 const PAGES = [
   { path: '/app/termos', pt: 'Termos de uso do Manto', en: 'Manto terms of use' },
@@ -57,7 +59,9 @@ test('React takes the page over as the server drew it: the same elements, nothin
     const drawn = await heading.elementHandle();
     // What moves from the moment the app's code runs (the fonts have arrived: their swap is not React's).
     await page.evaluate(async () => {
-      await document.fonts.ready;
+      await Promise.all(
+        ['400 1em Play', '700 1em Play', '1em "Archivo Black"'].map((font) => document.fonts.load(font)),
+      );
       (window as unknown as { shift: number }).shift = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
@@ -85,4 +89,54 @@ test('a member sees their account in the header once the page is taken over', as
   await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso do Manto' })).toBeVisible();
   await page.getByRole('button', { name: 'Conta' }).click();
   await expect(page.getByRole('menuitem', { name: 'Perfil' })).toBeVisible();
+});
+
+test('a jersey page: its picture, details and standing in the page, then taken over as it is', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const cat = await seedCatalogue(request, {
+    teams: [
+      {
+        name: 'Desenho Clube',
+        jerseys: [
+          { model: 'Titular', season: 2024, masterSponsor: 'Aurora' },
+          { model: 'Reserva', season: 2024 },
+        ],
+      },
+    ],
+  });
+  const team = cat.teams[0]!;
+  const [jersey, other] = team.jerseys;
+  await castVotes(request, { voter: visitor(), count: 2, choose: preferring([jersey!.id, other!.id]) });
+  await waitForJerseyRating(request, jersey!.id, (r) => r.team !== null);
+  const path = `/app/camisas/time/${team.slug}/${jersey!.slug}`;
+
+  // Without JavaScript: everything a fan came for.
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  await plain.goto(path);
+  await expect(plain.getByRole('heading', { level: 1, name: `${team.name} 2024` })).toBeVisible();
+  await expect(plain.getByRole('img', { name: `Camisa ${team.name} 2024 · Titular ${cat.suffix}` })).toBeVisible();
+  await expect(plain.getByRole('row', { name: /Patrocínio master\s+Aurora/ })).toBeVisible();
+  await expect(plain.getByText(/º de \d+/).first()).toBeVisible();
+  await bare.close();
+
+  // With it, in another time zone than the server's: the same elements, no console error.
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: `${team.name} 2024` });
+  await expect(heading).toBeVisible();
+  const drawn = await heading.elementHandle();
+  release();
+  await expect(page.getByRole('button', { name: 'Compartilhar' })).toHaveAttribute('aria-haspopup', 'menu');
+  expect(await drawn!.evaluate((element) => element.isConnected)).toBe(true);
+});
+
+test('an unknown jersey is left to the browser, which shows its not-found screen', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto('/app/camisas/time/time-que-nao-existe/2024-titular');
+  await expect(page.locator('#ssr-state')).toHaveCount(0);
+  await expect(page.getByText('404')).toBeVisible();
 });

@@ -52,11 +52,15 @@ describe('a public page drawn by the server', () => {
     expect(en?.html).not.toContain('Enviar feedback');
   });
 
-  it('draws the pages without data the same way, and leaves other addresses to the browser', async () => {
+  it('draws the pages without data the same way, and leaves other addresses and failed answers to the browser', async () => {
     const method = await render({ url: '/app/rankings/como-funciona', language: 'pt', fetch: api(), shop: false });
     expect(method?.html).toContain('Como funciona o ranking');
     expect(await render({ url: '/app/sistema', language: 'pt', fetch: api(), shop: false })).toBeNull();
     expect(await render({ url: '/app/auth/perfil', language: 'pt', fetch: api(), shop: false })).toBeNull();
+    // A page whose answer failed (this jersey does not exist) is the browser's to draw, with its not-found screen.
+    expect(
+      await render({ url: '/app/camisas/time/nenhum/2024-titular', language: 'pt', fetch: api(), shop: false }),
+    ).toBeNull();
   });
 
   it('draws one page at a time, each in its own language, when asked together', async () => {

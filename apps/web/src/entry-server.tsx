@@ -98,8 +98,16 @@ async function renderNow({ url, language, fetch, shop }: RenderInput): Promise<R
   let html = draw();
   // A drawing registers the queries it reads; those still waiting are fetched and the page drawn again.
   for (let pass = 1; pass < PASSES && (await fetchWaiting(client)); pass++) html = draw();
-  const status = context.statusCode === 404 || html.includes('data-not-found') ? 404 : context.statusCode;
-  return { status, html, state: JSON.stringify(dehydrate(client)) };
+  // A page with a failed answer (a jersey that does not exist, an API error) is the browser's to draw: it
+  // asks again and shows the not-found or error screen, as it always has.
+  if (
+    client
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error')
+  )
+    return null;
+  return { status: context.statusCode, html, state: JSON.stringify(dehydrate(client)) };
 }
 
 /** Fetches the queries a drawing asked for that have no answer yet; false when there were none. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { type ImageRef, type Language, languageFromHeader } from '@manto/contracts';
+import { type Language, languageFromHeader } from '@manto/contracts';
 import { escapeMarkup } from './markup.ts';
 import { memo } from './memo.ts';
 import { LANGUAGE_PARAM, languageFromQuery } from './page-head.ts';
@@ -19,19 +19,6 @@ export interface FirstScreen {
   translations: Partial<Record<Language, string[]>>;
   /** The page's title and subtitle per language, the title's size on a phone and their gap (px). */
   heading?: { titleSize: number; gap: number; texts: Partial<Record<Language, { title: string; subtitle: string }>> };
-  /**
-   * A jersey page: its picture's `sizes` as the route's <img> has them, and its breadcrumbs' first text
-   * per language; the server draws the breadcrumbs and the picture (ADR 0027).
-   */
-  jersey?: { sizes: string; texts: Partial<Record<Language, { crumb: string }>> };
-}
-
-/** The jersey a jersey page's address names, as its first screen shows it (ADR 0027). */
-export interface PageJersey {
-  teamName: string;
-  /** The route's last breadcrumb: `${modelYear} · ${model}`, names in the page's language. */
-  title: string;
-  image: ImageRef;
 }
 
 export interface SpaPage {
@@ -88,38 +75,6 @@ function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Lan
   );
 }
 
-/**
- * A jersey page's breadcrumbs and picture, where and as the route draws them (index.html's `.boot-jersey`).
- * `data-held`, the address it was drawn for: while the visitor is there the app keeps it through the
- * page's loading state and removes it when the jersey is drawn (apps/web/src/lib/boot-heading.ts). The
- * picture is the page's largest paint: at high priority, from the page itself, before any script has run.
- */
-function jerseyHtml(jersey: PageJersey, sizes: string, crumb: string, language: Language, pathname: string): string {
-  const { image } = jersey;
-  const separator = '<span class="boot-crumb-separator">/</span>';
-  return (
-    `<div id="boot-heading" class="boot-heading boot-jersey" lang="${language}" aria-hidden="true" ` +
-    `data-held="${escapeMarkup(pathname)}">` +
-    `<div class="boot-heading-inner"><p class="boot-crumbs"><span class="boot-crumb">${escapeMarkup(crumb)}</span>` +
-    `${separator}<span class="boot-crumb">${escapeMarkup(jersey.teamName)}</span>${separator}` +
-    `<span class="boot-crumb-last">${escapeMarkup(jersey.title)}</span></p>` +
-    `<div class="boot-frame"><img class="boot-picture" alt="" fetchpriority="high" ` +
-    `src="${escapeMarkup(image.src)}" srcset="${escapeMarkup(image.srcSet)}" sizes="${escapeMarkup(sizes)}" ` +
-    `width="${Number(image.width)}" height="${Number(image.height)}"></div></div></div><script>${HEADING_SCRIPT}</script>`
-  );
-}
-
-/**
- * The jersey's picture asked for first of all, before the app's code (the page's largest paint, and what
- * its visitor came to see): the same file the <img> below and the route's own will take.
- */
-function jerseyPreload({ image }: PageJersey, sizes: string): string {
-  return (
-    `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(image.src)}" ` +
-    `imagesrcset="${escapeMarkup(image.srcSet)}" imagesizes="${escapeMarkup(sizes)}">`
-  );
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function pattern(screenPath: string): RegExp {
@@ -130,19 +85,8 @@ function pattern(screenPath: string): RegExp {
   return new RegExp(`^${parts.join('/')}/?$`);
 }
 
-/** The address's path segments where the screen's path has `:name`s, decoded; null if one is malformed. */
-function parameters(test: RegExp, pathname: string): string[] | null {
-  try {
-    return (test.exec(pathname)?.slice(1) ?? []).map((part) => decodeURIComponent(part));
-  } catch {
-    return null;
-  }
-}
-
 export interface SpaPageOptions {
   base?: string;
-  /** A jersey page's jersey by its team's and its own slug: active and with a picture, or null. */
-  findJersey?: (teamSlug: string, jerseySlug: string, language: Language) => Promise<PageJersey | null>;
   /**
    * The head tags of the page at `pathname` (under the base) in `language` (ADR 0036); null keeps the built
    * page's own title and description. Never throws: a page whose data cannot be read gets generic tags.
@@ -169,7 +113,7 @@ const onlyLanguage = (query: string) => new RegExp(`^${LANGUAGE_PARAM}=[a-z]{2}$
 export function createSpaPages(
   html: string,
   screens: FirstScreen[],
-  { base = '/app/', findJersey, head, draw }: SpaPageOptions = {},
+  { base = '/app/', head, draw }: SpaPageOptions = {},
 ) {
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
@@ -235,35 +179,24 @@ export function createSpaPages(
   };
 
   /**
-   * A cached page with its own head tags and, on a jersey page, the jersey's picture preloaded and its first
-   * screen in the slot: key, tags, structured data, preload, block. The last 500 pages built are kept, so a
+   * A cached page with its own head tags: key, tags, structured data. The last 500 pages built are kept, so a
    * page asked for again is found by its parts, with no HTML rebuilt or compressed again.
    */
   const finished = memo(500, (key: string): SpaPage => {
-    const [pageKey = '', tags = '', data = '', preload = '', block = ''] = key.split('\u0000');
-    let page = cache.get(pageKey)!.html;
-    if (preload)
-      page = page
-        .replace(/([ \t]*)<(script|link|\/head)\b/, (tag, indent: string) => `${indent}${preload}\n${tag}`)
-        .replace(HEADING_SLOT, () => block);
-    page = page.replace(TAGS_SLOT, () => tags).replace(DATA_SLOT, () => data);
+    const [pageKey = '', tags = '', data = ''] = key.split('\u0000');
+    const page = cache
+      .get(pageKey)!
+      .html.replace(TAGS_SLOT, () => tags)
+      .replace(DATA_SLOT, () => data);
     return { html: page, gzip: gzipSync(page, { level: 9 }) };
   });
 
   /**
    * The page last sent for each address (the last 1 000), with what it was made of: asked for again with the
-   * same tags (the head's cache answers with the same object while its data stands) and the same jersey, it
-   * goes out without its parts being joined and looked up again (docs/performance.md §9).
+   * same tags (the head's cache answers with the same object while its data stands), it goes out without
+   * its parts being joined and looked up again (docs/performance.md §9).
    */
-  const byAddress = new Map<string, { tags: HeadTags | null; jersey: PageJersey | null; page: SpaPage }>();
-  const sameJersey = (a: PageJersey | null, b: PageJersey | null) =>
-    a === b ||
-    (a !== null &&
-      b !== null &&
-      a.teamName === b.teamName &&
-      a.title === b.title &&
-      a.image.src === b.image.src &&
-      a.image.srcSet === b.image.srcSet);
+  const byAddress = new Map<string, { tags: HeadTags | null; page: SpaPage }>();
 
   return {
     /**
@@ -278,10 +211,9 @@ export function createSpaPages(
     ): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
       const language = languageFromQuery(query) ?? storedLanguage ?? languageFromHeader(acceptLanguage);
-      const [page, drawn] = await Promise.all([
-        withHead(url, pathname, query, language),
-        draw ? draw(url, language, address) : null,
-      ]);
+      const drawn = draw ? await draw(url, language, address) : null;
+      // A drawn page has its own heading: not the stand-in the browser's app replaces.
+      const page = await withHead(pathname, query, language, drawn === null);
       if (!drawn) return page;
       const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language);
       return { html: full, gzip: gzipSync(full), status: drawn.status };
@@ -290,42 +222,30 @@ export function createSpaPages(
 
   /** The page for an address with its first screen's parts and its head tags (forUrl without a drawn page). */
   async function withHead(
-    url: string,
     pathname: string,
     query: string | undefined,
     language: Language,
+    standIns: boolean,
   ): Promise<SpaPage | null> {
     const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
     if (!match && !head) return null;
-    const withHeading = query === undefined || onlyLanguage(query);
+    const withHeading = standIns && (query === undefined || onlyLanguage(query));
     const key = `${match?.screen.path ?? ''} ${language} ${withHeading}`;
     let page = cache.get(key);
     if (!page) {
       page = build(match?.screen ?? null, language, withHeading);
       cache.set(key, page);
     }
-    const picture = match?.screen.jersey;
-    const crumb = picture?.texts[language]?.crumb;
-    const slugs = picture && crumb && withHeading && findJersey ? parameters(match!.test, pathname) : null;
-    const [jersey, tags] = await Promise.all([
-      slugs?.length === 2 ? findJersey!(slugs[0]!, slugs[1]!, language) : null,
-      head ? head(pathname, language) : null,
-    ]);
-    if (!jersey && !head) return page;
+    if (!head) return page;
+    const tags = await head(pathname, language);
     const address = `${key} ${pathname}`;
     const last = byAddress.get(address);
-    if (last && last.tags === tags && sameJersey(last.jersey, jersey)) return last.page;
-    const parts = [
-      key,
-      tags?.tags ?? `${builtTitle}${builtDescription}`,
-      tags?.data ?? '',
-      jersey ? jerseyPreload(jersey, picture!.sizes) : '',
-      jersey ? jerseyHtml(jersey, picture!.sizes, crumb!, language, pathname) : '',
-    ];
+    if (last && last.tags === tags) return last.page;
+    const parts = [key, tags?.tags ?? `${builtTitle}${builtDescription}`, tags?.data ?? ''];
     const done = finished(parts.join('\u0000'));
     byAddress.delete(address);
     if (byAddress.size >= 1_000) byAddress.delete(byAddress.keys().next().value!);
-    byAddress.set(address, { tags, jersey, page: done });
+    byAddress.set(address, { tags, page: done });
     return done;
   }
 }

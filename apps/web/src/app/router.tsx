@@ -48,6 +48,12 @@ export function shopRoutes(enabled: boolean): RouteObject[] {
 }
 
 /**
+ * Whether this page is the browser's to draw: a page the server drew (entry-server.tsx) comes with its
+ * answers, so nothing is asked for early; nor is anything on the server.
+ */
+const drawnInBrowser = () => typeof document !== 'undefined' && document.getElementById('ssr-state') === null;
+
+/**
  * Starts fetching a screen's translations with its code, not after it: the screen suspends on them
  * at its first render, so waiting for the chunk first puts one more round trip before the first paint.
  */
@@ -194,7 +200,7 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                 path: 'time/:teamSlug/:jerseySlug',
                 lazy: () => {
                   // Loaded at this address: the jersey is asked for now, alongside the code (as the rankings).
-                  if (typeof window !== 'undefined') primeJersey(window.location.pathname);
+                  if (drawnInBrowser()) primeJersey(window.location.pathname);
                   return withTexts(
                     ['catalogue', 'rankings', 'tournaments'],
                     () => import('../features/catalogue/routes/jersey-route.tsx'),
@@ -213,7 +219,7 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                 lazy: () => {
                   // Loaded at this address: its ranking is asked for now, alongside the code. After a
                   // navigation (the address is still the previous page's) the page asks itself.
-                  if (typeof window !== 'undefined' && window.location.pathname === '/app/rankings')
+                  if (drawnInBrowser() && window.location.pathname === '/app/rankings')
                     primeGlobalRanking(window.location.search);
                   return withTexts(
                     ['rankings'],

@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 export function NotFoundScreen() {
   const { t } = useTranslation('common');
   return (
-    // data-not-found: a page drawn by the server answers 404 (entry-server.tsx).
-    <Center py={64} data-not-found>
+    <Center py={64}>
       <Stack align="center" gap="sm" maw={460} ta="center">
         <Text fz={72} lh={1} ff="heading" c="dimmed" aria-hidden>
           404

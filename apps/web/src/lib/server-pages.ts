@@ -8,6 +8,8 @@ export const SERVER_PAGES: readonly RegExp[] = [
   /^\/app\/termos\/?$/,
   /^\/app\/privacidade\/?$/,
   /^\/app\/rankings\/como-funciona\/?$/,
+  // A jersey's page (the jersey's picture is its largest paint).
+  /^\/app\/camisas\/time\/[^/]+\/[^/]+\/?$/,
 ];
 
 export const isServerPage = (pathname: string) => SERVER_PAGES.some((page) => page.test(pathname));

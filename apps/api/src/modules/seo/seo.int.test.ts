@@ -25,7 +25,6 @@ const SCREENS = [
     modules: ['assets/jersey-route-Ab12.js'],
     styles: [],
     translations: { pt: ['locales/pt/catalogue.json'], en: ['locales/en/catalogue.json'] },
-    jersey: { sizes: '560px', texts: { pt: { crumb: 'Camisas' }, en: { crumb: 'Jerseys' } } },
   },
   {
     path: '/app/rankings',
@@ -211,8 +210,6 @@ describe('head tags', () => {
     expect(en.og('image')).toMatch(/\/en-[0-9a-f]{10}\.png$/);
     // …and by the address: ?lang=en wins over a Portuguese browser.
     expect(head(await page(`${address}?lang=en`)).title).toBe(en.title);
-    // The jersey's picture is still drawn into the page and preloaded (ADR 0027) beside the tags.
-    expect(await page(address)).toContain('rel="preload" as="image"');
   });
 
   it("name a team's pages and rankings after the team, with its Portuguese article", async () => {

@@ -7,6 +7,7 @@ import { LoadingScreen } from '#components/loading-screen.tsx';
 import { errorMessage } from '#lib/api-client.ts';
 import { currentLanguage } from '#lib/i18n.ts';
 import { useLocale } from '#lib/use-locale.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { termsQuery } from '../api/queries.ts';
 import { TermsBody } from '#components/terms-body.tsx';
 
@@ -18,6 +19,7 @@ export function TermsRoute() {
   const { t } = useTranslation('auth');
   const locale = useLocale();
   const terms = useQuery(termsQuery(currentLanguage()));
+  const timeZone = useTimeZone();
   useDocumentTitle(t('terms.title'));
 
   if (terms.isPending) return <LoadingScreen />;
@@ -31,7 +33,9 @@ export function TermsRoute() {
       </Stack>
     );
 
-  const published = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(terms.data.publishedAt));
+  const published = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(
+    new Date(terms.data.publishedAt),
+  );
   return (
     <Stack gap="lg" maw={760} mx="auto" component="article">
       <div>

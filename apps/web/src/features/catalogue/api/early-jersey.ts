@@ -20,10 +20,8 @@ const imageOf = (answer: unknown): ImageRef | null => {
 /**
  * Asks for the jersey a jersey page's address names while the page's code loads; the page's query
  * takes the answer (lib/api-client.ts, prime). Its picture is the page's largest paint: its download
- * starts as soon as the answer names it, not once the page has rendered (docs/performance.md §6). Where
- * the server has drawn the picture into the page (ADR 0027) the file is already on its way and this finds
- * it in the browser's cache; it matters for a page sent without it (a jersey the server's copy did not
- * know yet, an address with a query string).
+ * starts as soon as the answer names it, not once the page has rendered (docs/performance.md §6). For a
+ * jersey page the browser draws itself: the server draws them (ADR 0038) unless it has no renderer.
  */
 export function primeJersey(pathname: string): void {
   const match = /^\/app\/camisas\/time\/([^/]+)\/([^/]+)\/?$/.exec(pathname);

@@ -6,9 +6,6 @@ import { initTestI18n } from '#lib/testing/i18n.ts';
 import { fakeServer, json, renderScreen } from '#lib/testing/render.tsx';
 import { JerseyRoute } from './jersey-route.tsx';
 
-// The breadcrumbs and picture the server draws into a jersey page (ADR 0027) stand in while the jersey
-// loads, and go in the commit that draws it, or its not-found screen.
-
 const team = { slug: 'aurora', name: 'Aurora', nameEn: null, article: 'a' } as const;
 const image = {
   id: 'i1',
@@ -48,15 +45,6 @@ const jersey: JerseyDetail = {
 
 const JERSEY_PATH = '/api/catalogue/teams/aurora/jerseys/2024-titular';
 
-/** The server's block, drawn for the address jsdom is at (the app compares it with the page's address). */
-function serverBlock() {
-  const block = document.createElement('div');
-  block.id = 'boot-heading';
-  block.setAttribute('data-held', window.location.pathname);
-  document.body.append(block);
-}
-const present = () => document.getElementById('boot-heading') !== null;
-
 /** Answers the jersey when `answer` resolves; the page's other sections get nothing. */
 function serve(answer: Promise<Response>) {
   fakeServer((r) => (r.path === JERSEY_PATH ? answer : json(404, { code: 'NOT_FOUND', message: 'Não encontrado' })));
@@ -71,38 +59,24 @@ const render = () =>
 beforeAll(() => initTestI18n('pt'));
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.getElementById('boot-heading')?.remove();
 });
 
-describe("a jersey page with the server's picture", () => {
-  it('draws nothing beneath it while the jersey loads, and removes it with the jersey', async () => {
-    serverBlock();
+describe('a jersey page', () => {
+  it('shows the skeleton while the jersey loads, then the jersey', async () => {
     let answer!: (res: Response) => void;
     serve(new Promise((resolve) => (answer = resolve)));
     const { container } = render();
-    await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
-    expect(container.querySelector('.mantine-Skeleton-root')).toBeNull();
-    expect(present()).toBe(true);
-
+    await waitFor(() => expect(container.querySelector('.mantine-Skeleton-root')).not.toBeNull());
     answer(json(200, jersey));
     expect(await screen.findByRole('heading', { level: 1, name: 'Aurora 2024' })).toBeTruthy();
-    expect(present()).toBe(false);
     // The main colour by the name a fan says, its value on hover.
     expect(screen.getByText('Vermelho').getAttribute('title')).toBe('#C8102E');
   });
 
-  it('removes it with the not-found screen', async () => {
-    serverBlock();
+  it('is the not-found screen for a jersey that does not exist', async () => {
     serve(Promise.resolve(json(404, { code: 'NOT_FOUND', message: 'Não encontrado' })));
     render();
     expect(await screen.findByText('404')).toBeTruthy();
-    expect(present()).toBe(false);
-  });
-
-  it('without it, shows the skeleton while the jersey loads', async () => {
-    serve(new Promise(() => undefined));
-    const { container } = render();
-    await waitFor(() => expect(container.querySelector('.mantine-Skeleton-root')).not.toBeNull());
   });
 });
 

@@ -8,7 +8,6 @@ import { ErrorState } from '#components/error-state.tsx';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
-import { BootHeadingDone, bootHeadingHeld } from '#lib/boot-heading.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard } from '../components/jersey-card.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
@@ -34,12 +33,10 @@ export function JerseyRoute() {
   const query = useQuery(jerseyQuery(teamSlug, jerseySlug));
   useDocumentTitle(query.data && jerseyName(query.data));
 
-  // The server's breadcrumbs and picture stand in while the jersey loads, and go when it is drawn (ADR 0027).
-  if (query.isPending) return bootHeadingHeld() ? <div aria-busy="true" /> : <DetailSkeleton />;
+  if (query.isPending) return <DetailSkeleton />;
   if (query.isError)
     return (
       <>
-        <BootHeadingDone />
         {query.error instanceof ApiError && query.error.status === 404 ? (
           <NotFoundScreen />
         ) : (
@@ -90,7 +87,6 @@ export function JerseyRoute() {
 
   return (
     <Stack gap="xl">
-      <BootHeadingDone />
       <Breadcrumbs>
         <Anchor component={Link} to="/camisas">
           {t('teams.title')}

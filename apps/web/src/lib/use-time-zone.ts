@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+
+const never = () => () => undefined;
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const serverZone = () => 'UTC';
+
+/**
+ * The time zone to show times in: the browser's, except in a page the server draws and while the browser
+ * takes it over, where it is UTC on both sides (the server cannot know the visitor's), then the browser's
+ * at the next render (ADR 0038). Times keep their length across the change, so nothing moves.
+ */
+export function useTimeZone(): string {
+  return useSyncExternalStore(never, browserZone, serverZone);
+}
