@@ -12,8 +12,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_PARAM = 'lang';
 
 /**
- * Spec sections 1 and 9: local storage first, then the browser; the choice is cached, in a cookie too, so
- * the server draws a page in it (apps/api/src/lib/server-page.ts, ADR 0038).
+ * Spec sections 1 and 9: the stored choice first, then the browser (after the address's `?lang=`); the
+ * choice is cached, in a cookie too, so the server draws a page in it (apps/api/src/lib/server-page.ts,
+ * ADR 0038).
  */
 export const detectionOptions: DetectorOptions = {
   // The address's `?lang=` first (LANGUAGE_PARAM): a link to a page's English address opens it in English.
