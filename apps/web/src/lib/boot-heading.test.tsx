@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { type ComponentType, type ReactNode, Suspense, lazy } from 'react';
-import { BrowserRouter, Link, MemoryRouter, Route, Routes } from 'react-router';
-import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BootHeadingGone } from './boot-heading.ts';
 
