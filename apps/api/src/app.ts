@@ -18,7 +18,7 @@ import { RedisHealth, connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
 import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
 import type { Language } from '@manto/contracts';
-import { inProcess, loadPageRenderer } from '#lib/server-page.ts';
+import { DRAWN_PAGE_MS, inProcess, keptFor, loadPageRenderer } from '#lib/server-page.ts';
 import { readCookie } from '#lib/cookies.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import {
@@ -479,7 +479,7 @@ export async function buildApp(
           // image, and structured data (ADR 0036); generic tags when its data cannot be read.
           head: (pathname, language) => seo.headTags(pathname, language),
           ...(renderer && {
-            draw: (url: string, language: Language, address: string) =>
+            draw: keptFor(DRAWN_PAGE_MS, (url: string, language: Language, address: string) =>
               renderer
                 .render({ url, language, shop: config.shopEnabled, fetch: inProcess(app, address) })
                 .catch((error: unknown) => {
@@ -487,6 +487,7 @@ export async function buildApp(
                   log.error({ err: error, url }, 'a public page could not be drawn on the server');
                   return null;
                 }),
+            ),
           }),
         },
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDrawnPage } from './server-page.ts';
+import { keptFor, withDrawnPage } from './server-page.ts';
 
 const PAGE = `<!doctype html>
 <html lang="pt">
@@ -38,5 +38,25 @@ describe('a page the server drew, in its SPA page', () => {
     expect(state).toBe('{"queries":[{"x":"\\u003c/script>\\u003cb>"}]}');
     expect(JSON.parse(state!)).toEqual(JSON.parse(drawn.state));
     expect(page.indexOf('data-mantine-color-scheme')).toBeLessThan(page.indexOf('</head>'));
+  });
+});
+
+describe('drawn pages kept a few seconds', () => {
+  it('draws a page once for a burst of visitors, again once it is old, apart per language', async () => {
+    let clock = 0;
+    const drawn: string[] = [];
+    const draw = keptFor(
+      5_000,
+      async (url, language) => (drawn.push(`${language} ${url}`), { status: 200, html: url, state: '{}' }),
+      () => clock,
+    );
+    await Promise.all([draw('/app/termos', 'pt', '10.0.0.1'), draw('/app/termos', 'pt', '10.0.0.2')]);
+    await draw('/app/termos', 'en', '10.0.0.1');
+    clock = 4_999;
+    await draw('/app/termos', 'pt', '10.0.0.3');
+    expect(drawn).toEqual(['pt /app/termos', 'en /app/termos']);
+    clock = 5_000;
+    await draw('/app/termos', 'pt', '10.0.0.3');
+    expect(drawn).toEqual(['pt /app/termos', 'en /app/termos', 'pt /app/termos']);
   });
 });

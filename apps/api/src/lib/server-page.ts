@@ -88,3 +88,27 @@ export function inProcess(app: FastifyInstance, address: string): PageFetch {
     });
   };
 }
+
+type Draw = (url: string, language: Language, address: string) => Promise<DrawnPage | null>;
+
+/** How long a drawn page is kept: as long as a page's head tags (ADR 0036). */
+export const DRAWN_PAGE_MS = 5_000;
+
+/**
+ * Drawn pages kept `ttlMs` per address and language: what they show is public and changes at most with a
+ * ranking fit, so a burst of visitors to one page costs one drawing (a jersey page takes tens of
+ * milliseconds to draw, one at a time). The last `max` addresses are kept.
+ */
+export function keptFor(ttlMs: number, draw: Draw, now: () => number = Date.now, max = 500): Draw {
+  const kept = new Map<string, { at: number; page: Promise<DrawnPage | null> }>();
+  return (url, language, address) => {
+    const key = `${language} ${url}`;
+    const found = kept.get(key);
+    if (found && now() - found.at < ttlMs) return found.page;
+    const page = draw(url, language, address);
+    kept.delete(key);
+    if (kept.size >= max) kept.delete(kept.keys().next().value!);
+    kept.set(key, { at: now(), page });
+    return page;
+  };
+}
