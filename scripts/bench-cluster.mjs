@@ -14,17 +14,23 @@
 // commandstats). From those it estimates what one PostgreSQL core and one Redis carry before they are the
 // limit. Prints figures, never pass/fail (docs/performance.md §8). Vote rate limits and the daily cap are
 // raised for the run. CLUSTER_PORT (default 4470) sets the first of five ports.
-import { loadavg } from 'node:os';
-import { ADMIN_URL, CATALOGUE_SQL, median, onPostgres, run } from './bench-lib.mjs';
 import {
-  claimPorts,
-  cleanup,
+  ADMIN_URL,
+  CATALOGUE_SQL,
   cpuSeconds,
+  loadAverage,
+  median,
+  nextDuelRequest,
+  onPostgres,
+  run,
+} from './bench-lib.mjs';
+import {
   createDatabase,
-  ensureBuilt,
-  ensureHaproxy,
   migrate,
+  prepare,
   redisDatabase,
+  replicaPorts,
+  runMain,
   sharedDataDir,
   signalReplica,
   sleep,
@@ -42,10 +48,6 @@ const CONNECTIONS = 32;
 const OUTCOMES = ['left', 'right', 'left', 'right', 'left', 'right', 'tie', 'both_bad', 'skip'];
 
 const roundUp = (n) => Math.max(CONNECTIONS, Math.ceil(n / CONNECTIONS) * CONNECTIONS);
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
 
 /** CPU seconds used so far by each part of the deployment (the PostgreSQL backends of `dbName` only). */
 async function cpu(parts, dbName, redis) {
@@ -93,12 +95,10 @@ async function redisCalls(redis) {
 }
 
 async function main() {
-  ensureBuilt();
-  const haproxy = ensureHaproxy();
+  const haproxy = await prepare(PORT);
   if (!haproxy) return 2;
-  await claimPorts([PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4]);
   console.log(
-    `bench:cluster — HAProxy ${haproxy}, Node ${process.version}, ${DURATION} s runs, load average ${load()}`,
+    `bench:cluster — HAProxy ${haproxy}, Node ${process.version}, ${DURATION} s runs, load average ${loadAverage()}`,
   );
   const db = await createDatabase('manto_bench_cluster');
   const redisDb = await redisDatabase();
@@ -122,14 +122,10 @@ async function main() {
     RANKING_INTERVAL_SECONDS: '86400',
     SEGMENTS_ENABLED: 'false',
   };
-  const ports = [1, 2, 3].map((i) => PORT + i);
+  const ports = replicaPorts(PORT);
   const names = ports.map((_, i) => `manto-${i + 1}`);
   const running = new Map();
-  const balancer = await startBalancer({
-    port: PORT,
-    statsPort: PORT + 4,
-    addresses: ports.map((p) => `127.0.0.1:${p}`),
-  });
+  const balancer = await startBalancer(PORT);
   const base = balancer.base;
 
   // Visitor ids issued by the servers (one secret for all), used in turn.
@@ -159,7 +155,7 @@ async function main() {
       }
       for (const id of voterIds) voterIdOf.set(id.split('.')[1], id);
     }
-    console.log(`${n} replica(s): ${[...running.keys()].join(', ')} (load average ${load()})`);
+    console.log(`${n} replica(s): ${[...running.keys()].join(', ')} (load average ${loadAverage()})`);
 
     // ——— GET /api/duels/next ———
     let v = 0;
@@ -168,18 +164,7 @@ async function main() {
         url: base,
         connections: CONNECTIONS,
         ...opts,
-        requests: [
-          {
-            method: 'GET',
-            path: '/api/duels/next',
-            setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-voter-id': voterIds[v++ % VOTERS] } }),
-            ...(onDuel && {
-              onResponse: (status, body) => {
-                if (status === 200) onDuel(JSON.parse(body).duel);
-              },
-            }),
-          },
-        ],
+        requests: [nextDuelRequest(() => voterIds[v++ % VOTERS], onDuel)],
       });
     // Warm-up: a replica just started compiles its hot paths and loads each visitor's answered pairs once.
     await nextLoad({ duration: 5 });
@@ -323,18 +308,9 @@ async function main() {
   console.log(
     `Before each is the limit, at this cost: one API core ≈ ${Math.round(1000 / apiMs)} votes/s; ` +
       `one PostgreSQL core ≈ ${Math.round(1000 / pgMs)} votes/s of backend CPU (WAL writes and fsync not counted); ` +
-      `one Redis (one thread) ≈ ${Math.round(1000 / redisMs)} votes/s. Load average ${load()}.`,
+      `one Redis (one thread) ≈ ${Math.round(1000 / redisMs)} votes/s. Load average ${loadAverage()}.`,
   );
   return results.every((r) => r.exact) ? 0 : 1;
 }
 
-let code;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runMain(main);

@@ -16,14 +16,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
-  ADMIN_URL,
   CATALOGUE_SQL,
+  benchDatabase,
   canPin,
+  loadAverage,
   median,
+  nextDuelRequest,
   onPostgres,
   pinLoadGenerator,
   ratioText,
@@ -92,10 +94,6 @@ async function issueVoterIds(base) {
   }
   for (const id of voterIds) voterIdOf.set(id.split('.')[1], id);
 }
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
 
 // ————————————————————————————————————————— databases and servers —————————————————————————————————————————
 
@@ -152,22 +150,7 @@ async function pinBackends(connectionString) {
 /** GET next duel with a different visitor id on each request; `onDuel` sees each issued duel. */
 function nextDuelLoad(base, opts = {}, onDuel = null) {
   let i = 0;
-  return run({
-    url: base,
-    ...opts,
-    requests: [
-      {
-        method: 'GET',
-        path: '/api/duels/next',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-voter-id': voterIds[i++ % VOTERS] } }),
-        ...(onDuel && {
-          onResponse: (status, body) => {
-            if (status === 200) onDuel(JSON.parse(body).duel);
-          },
-        }),
-      },
-    ],
-  });
+  return run({ url: base, ...opts, requests: [nextDuelRequest(() => voterIds[i++ % VOTERS], onDuel)] });
 }
 
 /** Issues about `n` duel tokens through the API; each carries its visitor id. */
@@ -328,12 +311,8 @@ if (!existsSync(SERVER)) {
   process.exit(1);
 }
 pinLoadGenerator();
-const dbName = `manto_bench_${randomBytes(5).toString('hex')}`;
-const pgUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const db = benchDatabase();
+const pgUrl = db.url;
 const dirs = [];
 const tempDir = () => {
   const d = mkdtempSync(path.join(tmpdir(), 'manto-bench-duels-'));
@@ -346,12 +325,12 @@ const untrack = async (child) => {
   children.delete(child);
   await stop(child);
 };
-await onPostgres(ADMIN_URL, (c) => c.query(`create database ${dbName}`));
+await db.create();
 try {
   console.log(
     `bench-duels: ${ROUNDS} rounds × ${DURATION}s per side, ${CONNECTIONS} connections, baseline = raw node:http answering ` +
       `the same JSON; ${canPin ? `servers on core 1, autocannon on core 0 (taskset; ${PIN_DATABASE ? "the bench database's PostgreSQL backends on core 0 for the votes" : 'PostgreSQL not pinned'})` : 'not pinned (no taskset)'}; ` +
-      `node ${process.version}; load average ${load()}`,
+      `node ${process.version}; load average ${loadAverage()}`,
   );
   console.log(
     `  catalogue: ${JERSEYS} jerseys (${TEAMS} teams × ${MODELS.length} models × ${SEASONS[1] - SEASONS[0] + 1} seasons), ` +
@@ -429,11 +408,9 @@ try {
   await untrack(raw);
   raw = track(await startRaw(RAW_PORT, { ...bodies, '/api/rankings': JSON.stringify(ranking) }));
   await getRoute(`GET ${RANKING_PATH}`, PG, (base, opts) => run({ url: `${base}${RANKING_PATH}`, ...opts }), 0.3);
-  console.log(`\nload average at the end: ${load()}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
 } finally {
   for (const child of children) await stop(child);
-  await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((err) =>
-    console.error(`could not drop ${dbName}: ${err.message}`),
-  );
+  await db.drop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }

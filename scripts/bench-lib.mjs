@@ -2,6 +2,9 @@
 // docs/performance.md: ratios against a raw node:http server in the same run, A B A B A B,
 // servers pinned to core 1 and the load generator to core 0 when taskset exists.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -35,6 +38,24 @@ export async function start(args, env = {}) {
   return child;
 }
 
+/**
+ * Starts and stops fresh processes of the builds compared side by side (a side: { server, port, dir }), with
+ * `env` and the side's PORT and DATA_DIR; each is in `children` while it runs, for the bench's clean-up.
+ */
+export function sideProcesses(env, children) {
+  return {
+    async up(side) {
+      side.child = await start([side.server], { ...env, PORT: String(side.port), DATA_DIR: side.dir });
+      children.add(side.child);
+      await waitFor(`http://127.0.0.1:${side.port}/api/ready`);
+    },
+    async down(side) {
+      children.delete(side.child);
+      await stop(side.child);
+    },
+  };
+}
+
 /** SIGTERM, and resolves once the process has exited (SIGKILL after 30 s). */
 export function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -55,6 +76,12 @@ export const run = (opts) =>
   });
 
 export const load = (url, duration) => run({ url, duration });
+
+/** The three load averages, "0.52, 0.61, 0.70". */
+export const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -107,9 +134,74 @@ export const CATALOGUE_SQL = `
       from teams t, models m, suppliers s, generate_series(2015, 2019) y
      where t.slug like 'bench-team-%' and m.slug like 'bench-%' and s.slug = 'bench-supplier';`;
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere or when it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the last ')': a process name may hold one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `runLoad` (an autocannon run) and adds the server `pid`'s CPU microseconds per request (`cpuUs`). */
+export async function withCpuTime(pid, runLoad) {
+  const before = cpuSeconds(pid);
+  const r = await runLoad();
+  const after = cpuSeconds(pid);
+  r.cpuUs = before === null || after === null ? null : ((after - before) * 1e6) / r.requests.total;
+  return r;
+}
+
+/** Throws when an autocannon run had any non-2xx answer, error or timeout. */
+export function check(name, r) {
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+    throw new Error(`${name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors`);
+}
+
+/** autocannon's request for GET /api/duels/next as visitor `voterId()` (called per request); `onDuel` sees each duel. */
+export function nextDuelRequest(voterId, onDuel = null) {
+  return {
+    method: 'GET',
+    path: '/api/duels/next',
+    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-voter-id': voterId() } }),
+    ...(onDuel && {
+      onResponse: (status, body) => {
+        if (status === 200) onDuel(JSON.parse(body).duel);
+      },
+    }),
+  };
+}
+
 /** The PostgreSQL server where benches and drills create and drop their own databases. */
 export const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** ADMIN_URL's server with database `name`. */
+export function databaseUrl(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A bench's own database on ADMIN_URL's server, `manto_bench_<random>`: `create()` it, then `drop()` it in a
+ * `finally` (a failure to drop is printed, not thrown, so it does not hide the bench's own error).
+ */
+export function benchDatabase() {
+  const name = `manto_bench_${randomBytes(5).toString('hex')}`;
+  return {
+    name,
+    url: databaseUrl(name),
+    create: () => onPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`)),
+    drop: () =>
+      onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`)).catch((err) =>
+        console.error(`could not drop ${name}: ${err.message}`),
+      ),
+  };
+}
 
 /** Runs `fn` with a connected client to `connectionString`, closed afterwards. */
 export async function onPostgres(connectionString, fn) {

@@ -9,22 +9,25 @@
 // BENCH_SECONDS (default 5) per run; BENCH_ROUNDS (default 3; more on a noisy machine); BENCH_PORT (default
 // 3931) is the first of the three ports used. Odd rounds measure after before before.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  ADMIN_URL,
   CATALOGUE_SQL,
+  benchDatabase,
   canPin,
+  check,
+  loadAverage,
   median,
+  nextDuelRequest,
   onPostgres,
   pinLoadGenerator,
   ratioText,
   run,
-  start,
+  sideProcesses,
   startRaw,
   stop,
-  waitFor,
+  withCpuTime,
 } from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,10 +38,6 @@ const AFTER_SERVER = 'apps/api/dist/server.js';
 const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER ?? null;
 const VOTERS = 1_000;
 const url = (port) => `http://127.0.0.1:${port}`;
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
 
 const SERVER_ENV = {
   HOST: '127.0.0.1',
@@ -61,55 +60,21 @@ function health(base, opts) {
 }
 function nextDuel(base, opts) {
   let i = 0;
-  return run({
-    url: base,
-    ...opts,
-    requests: [
-      {
-        method: 'GET',
-        path: '/api/duels/next',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-voter-id': voterIds[i++ % VOTERS] } }),
-      },
-    ],
-  });
+  return run({ url: base, ...opts, requests: [nextDuelRequest(() => voterIds[i++ % VOTERS])] });
 }
 const rate = (r) => r.requests.total / r.duration;
 /**
- * CPU seconds (user + system) a process has used, from /proc (Linux; null elsewhere). Per request it is the
+ * An autocannon run with the server's CPU microseconds per answered request (`cpuUs`). Per request it is the
  * figure least moved by other work on a shared machine: throughput falls when a neighbour takes the core,
  * the CPU time each request costs hardly does.
  */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-/** An autocannon run with the server's CPU microseconds per answered request (`cpuUs`). */
-async function measured(pid, loadOn, base, opts) {
-  const before = cpuSeconds(pid);
-  const r = await loadOn(base, opts);
-  const after = cpuSeconds(pid);
-  r.cpuUs = before === null || after === null ? null : ((after - before) * 1e6) / r.requests.total;
-  return r;
-}
-function check(name, r) {
-  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-    throw new Error(`${name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors`);
-}
+const measured = (pid, loadOn, base, opts) => withCpuTime(pid, () => loadOn(base, opts));
 
-const dbName = `manto_bench_${randomBytes(5).toString('hex')}`;
-const pgUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const db = benchDatabase();
+const pgUrl = db.url;
 const dirs = [];
 const children = new Set();
-await onPostgres(ADMIN_URL, (c) => c.query(`create database ${dbName}`));
+await db.create();
 try {
   const sides = [{ name: 'after', server: AFTER_SERVER, port: PORT + 1 }];
   if (BEFORE_SERVER) sides.unshift({ name: 'before', server: BEFORE_SERVER, port: PORT + 2 });
@@ -118,16 +83,7 @@ try {
     dirs.push(side.dir);
   }
   /** A fresh process of one side: two processes of one build differ by up to a quarter (JIT, heap). */
-  async function up(side) {
-    const env = { ...SERVER_ENV, PORT: String(side.port), DATABASE_URL: pgUrl, DATA_DIR: side.dir };
-    side.child = await start([side.server], env);
-    children.add(side.child);
-    await waitFor(`${url(side.port)}/api/ready`);
-  }
-  async function down(side) {
-    children.delete(side.child);
-    await stop(side.child);
-  }
+  const { up, down } = sideProcesses({ ...SERVER_ENV, DATABASE_URL: pgUrl }, children);
   // The first start migrates the database; the catalogue and the visitor ids are made once for all rounds.
   await up(sides[0]);
   await onPostgres(pgUrl, (c) => c.query(CATALOGUE_SQL));
@@ -152,7 +108,7 @@ try {
   console.log(
     `bench-overhead: ${ROUNDS} rounds × ${DURATION}s per side (raw, ${sides.map((s) => s.name).join(', ')}), ` +
       `32 connections, fresh app processes each round; ${canPin ? 'servers on core 1, autocannon on core 0' : 'not pinned'}; ` +
-      `node ${process.version}; load average ${load()}${BEFORE_SERVER ? `\n  before = ${BEFORE_SERVER}` : ''}`,
+      `node ${process.version}; load average ${loadAverage()}${BEFORE_SERVER ? `\n  before = ${BEFORE_SERVER}` : ''}`,
   );
   const routes = [
     { name: 'GET /api/health', loadOn: health },
@@ -214,11 +170,9 @@ try {
         );
     }
   }
-  console.log(`\nload average at the end: ${load()}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
 } finally {
   for (const child of children) await stop(child);
-  await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((err) =>
-    console.error(`could not drop ${dbName}: ${err.message}`),
-  );
+  await db.drop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }

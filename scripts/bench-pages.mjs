@@ -9,22 +9,24 @@
 //
 // BENCH_SECONDS (default 5) per run; BENCH_ROUNDS (default 3); BENCH_PORT (default 3961) and the next two ports.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
-  ADMIN_URL,
   CATALOGUE_SQL,
+  benchDatabase,
   canPin,
+  check,
+  loadAverage,
   median,
   onPostgres,
   pinLoadGenerator,
   ratioText,
   run,
-  start,
+  sideProcesses,
   stop,
-  waitFor,
+  withCpuTime,
 } from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -34,10 +36,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3961);
 const AFTER_SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 const BEFORE_SERVER = process.env.BENCH_BEFORE_SERVER ?? null;
 const url = (port) => `http://127.0.0.1:${port}`;
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
 
 const ADMIN = { email: 'bench-admin@manto.example', password: 'bench-pages-admin-password' };
 const SERVER_ENV = {
@@ -85,27 +83,7 @@ const page = (base, { path: p, language }, opts) =>
     ...opts,
   });
 const rate = (r) => r.requests.total / r.duration;
-/** CPU seconds (user + system) a process has used, from /proc (Linux; null elsewhere). */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-async function measured(pid, base, target, opts) {
-  const before = cpuSeconds(pid);
-  const r = await page(base, target, opts);
-  const after = cpuSeconds(pid);
-  r.cpuUs = before === null || after === null ? null : ((after - before) * 1e6) / r.requests.total;
-  return r;
-}
-function check(name, r) {
-  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-    throw new Error(`${name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors`);
-}
+const measured = (pid, base, target, opts) => withCpuTime(pid, () => page(base, target, opts));
 
 /** A jersey-like picture uploaded as an Admin, then given to every jersey. */
 async function uploadPicture(base) {
@@ -147,15 +125,11 @@ async function shareImageTimes(base, path) {
   return times;
 }
 
-const dbName = `manto_bench_${randomBytes(5).toString('hex')}`;
-const pgUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const db = benchDatabase();
+const pgUrl = db.url;
 const dirs = [];
 const children = new Set();
-await onPostgres(ADMIN_URL, (c) => c.query(`create database ${dbName}`));
+await db.create();
 try {
   const sides = [{ name: 'after', server: AFTER_SERVER, port: PORT + 1 }];
   if (BEFORE_SERVER) sides.unshift({ name: 'before', server: BEFORE_SERVER, port: PORT + 2 });
@@ -163,16 +137,7 @@ try {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'manto-bench-pages-'));
   dirs.push(dataDir);
   for (const side of sides) side.dir = dataDir;
-  async function up(side) {
-    const env = { ...SERVER_ENV, PORT: String(side.port), DATABASE_URL: pgUrl, DATA_DIR: side.dir };
-    side.child = await start([side.server], env);
-    children.add(side.child);
-    await waitFor(`${url(side.port)}/api/ready`);
-  }
-  async function down(side) {
-    children.delete(side.child);
-    await stop(side.child);
-  }
+  const { up, down } = sideProcesses({ ...SERVER_ENV, DATABASE_URL: pgUrl }, children);
   // The first start migrates the database; the catalogue and the ranking are written once for all rounds.
   await up(sides[0]);
   await onPostgres(pgUrl, (c) => c.query(CATALOGUE_SQL + RANKING_SQL));
@@ -181,7 +146,7 @@ try {
   console.log(
     `bench-pages: ${ROUNDS} rounds × ${DURATION}s per side (${sides.map((s) => s.name).join(', ')}), ` +
       `32 connections, fresh app processes each round; ${canPin ? 'servers on core 1, autocannon on core 0' : 'not pinned'}; ` +
-      `node ${process.version}; load average ${load()}${BEFORE_SERVER ? `\n  before = ${BEFORE_SERVER}` : ''}`,
+      `node ${process.version}; load average ${loadAverage()}${BEFORE_SERVER ? `\n  before = ${BEFORE_SERVER}` : ''}`,
   );
   const results = PAGES.map(() => ({
     rates: sides.map(() => []),
@@ -253,11 +218,9 @@ try {
         );
     }
   }
-  console.log(`\nload average at the end: ${load()}`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
 } finally {
   for (const child of children) await stop(child);
-  await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((err) =>
-    console.error(`could not drop ${dbName}: ${err.message}`),
-  );
+  await db.drop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { ADMIN_URL, onPostgres } from './bench-lib.mjs';
+import { ADMIN_URL, databaseUrl, onPostgres } from './bench-lib.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -34,6 +34,19 @@ export function cleanup() {
     }
   })();
   return cleaning;
+}
+/** Runs `main` (resolving to the exit code; 1 when it throws), cleans up and exits with that code. */
+export async function runMain(main) {
+  let code;
+  try {
+    code = await main();
+  } catch (err) {
+    console.error(err);
+    code = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -66,6 +79,18 @@ export function ensureBuilt() {
   if (built.status !== 0) throw new Error('npm run build failed');
 }
 
+/**
+ * Builds what is missing, finds HAProxy and claims the five ports from `first` (the balancer, three replicas,
+ * HAProxy's stats page). Returns HAProxy's version, or null when there is none (nothing claimed then).
+ */
+export async function prepare(first) {
+  ensureBuilt();
+  const haproxy = ensureHaproxy();
+  if (!haproxy) return null;
+  await claimPorts([first, ...replicaPorts(first), first + 4]);
+  return haproxy;
+}
+
 /** HAProxy's version, installing Debian's package when missing and this is root with apt-get; else null. */
 export function ensureHaproxy() {
   const version = () => /version (\S+)/.exec(spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).stdout ?? '')?.[1];
@@ -86,20 +111,14 @@ export function ensureHaproxy() {
 
 // ——————————————————————————————————————————————— PostgreSQL and Redis —————————————————————————————————————
 
-const urlOf = (name) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 /** A fresh database on ADMIN_URL's server, dropped at clean-up. */
 export async function createDatabase(prefix) {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await onPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`));
   const db = {
     name,
-    url: urlOf(name),
-    query: (sql, params) => onPostgres(urlOf(name), async (c) => (await c.query(sql, params)).rows),
+    url: databaseUrl(name),
+    query: (sql, params) => onPostgres(databaseUrl(name), async (c) => (await c.query(sql, params)).rows),
     drop: () => onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`)),
   };
   onCleanup(db.drop);
@@ -147,15 +166,8 @@ export function sharedDataDir() {
 
 // ——————————————————————————————————————————————— processes ——————————————————————————————————————————————
 
-/** CPU seconds (user + system) a process has used, from /proc; null when it is gone. */
-export function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
+/** The three replicas' ports, after the balancer's `first`. */
+export const replicaPorts = (first) => [first + 1, first + 2, first + 3];
 
 /** A process's output, line by line; JSON lines (the server's pino log) parsed. */
 function collect(child, into) {
@@ -273,13 +285,14 @@ export async function signalReplica(replica, signal) {
 
 // ——————————————————————————————————————————————— the balancer ————————————————————————————————————————————
 
-/** HAProxy with deploy/haproxy.cfg in the foreground; `addresses` are the three servers' host:port. */
-export async function startBalancer({ port, statsPort, addresses }) {
+/** HAProxy with deploy/haproxy.cfg in the foreground on `port`, before the replicas on replicaPorts(port). */
+export async function startBalancer(port) {
+  const statsPort = port + 4;
   const env = {
     ...process.env,
     HAPROXY_BIND: `127.0.0.1:${port}`,
     HAPROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
-    ...Object.fromEntries(addresses.map((a, i) => [`MANTO_${i + 1}`, a])),
+    ...Object.fromEntries(replicaPorts(port).map((p, i) => [`MANTO_${i + 1}`, `127.0.0.1:${p}`])),
   };
   const child = tracked(
     spawn('haproxy', ['-db', '-f', path.join(ROOT, 'deploy/haproxy.cfg')], { env, stdio: ['ignore', 'pipe', 'pipe'] }),

@@ -27,21 +27,20 @@ import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CATALOGUE_SQL } from './bench-lib.mjs';
+import { CATALOGUE_SQL, loadAverage } from './bench-lib.mjs';
 import {
   ROOT,
   balancerStats,
-  claimPorts,
-  cleanup,
   createDatabase,
   duelIdOf,
-  ensureBuilt,
-  ensureHaproxy,
   json,
   migrate,
   onCleanup,
+  prepare,
   redisDatabase,
+  replicaPorts,
   request,
+  runMain,
   sharedDataDir,
   signalReplica,
   sleep,
@@ -203,12 +202,10 @@ function filesOf(dir) {
 // ————————————————————————————————————————————————— run —————————————————————————————————————————————————
 
 async function main() {
-  ensureBuilt();
-  const haproxy = ensureHaproxy();
+  const haproxy = await prepare(PORT);
   if (!haproxy) return 2;
   console.log(`drill:cluster — HAProxy ${haproxy}, Node ${process.version}, load average ${loadavg()[0].toFixed(2)}`);
 
-  await claimPorts([PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4]);
   const db = await createDatabase('manto_cluster');
   const redis = await redisDatabase();
   const dataDir = sharedDataDir();
@@ -235,7 +232,7 @@ async function main() {
     RANKING_FIT_WORKERS: '1',
     SEGMENTS_ENABLED: 'false',
   };
-  const ports = [1, 2, 3].map((i) => PORT + i);
+  const ports = replicaPorts(PORT);
   // Started together on one database: the start-up lock serialises their migrations and the configured admin.
   const replicas = await Promise.all(ports.map((port, i) => startReplica(`manto-${i + 1}`, port, env)));
   for (const r of replicas) r.label = r.name;
@@ -250,11 +247,7 @@ async function main() {
     recorded === journal.entries.length && admins === 1,
   );
 
-  const balancer = await startBalancer({
-    port: PORT,
-    statsPort: PORT + 4,
-    addresses: ports.map((p) => `127.0.0.1:${p}`),
-  });
+  const balancer = await startBalancer(PORT);
   await waitForServers(balancer, { 'manto-1': 'UP', 'manto-2': 'UP', 'manto-3': 'UP' });
 
   // ——— 1. votes under load, one replica killed and restarted ———
@@ -484,21 +477,10 @@ async function main() {
   console.log(`\n${table(rows)}\n`);
   console.log(
     `Balancer errors: ${errorsSeen} client-seen (5xx or network), ${sent5xx} 5xx sent by HAProxy. ` +
-      `Load average ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(', ')}.`,
+      `Load average ${loadAverage()}.`,
   );
   console.log(failures === 0 ? 'All invariants hold.' : `${failures} invariant(s) FAILED.`);
   return failures === 0 ? 0 : 1;
 }
 
-let code;
-try {
-  code = await main();
-} catch (err) {
-  console.error(err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runMain(main);
