@@ -11,6 +11,18 @@ async function run(url: string, statement: string) {
   }
 }
 
+/** A new database `<prefix>_<random>` on the PostgreSQL server of `base` (a URL); `drop` removes it. */
+export async function createPostgresDatabase(
+  base: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await run(base, `create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(base, `drop database if exists ${name} with (force)`) };
+}
+
 /**
  * A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server (not a copy of the run's migrated template,
  * as createTestApp's are): for tests of what happens before the schema exists. `drop` removes it.
@@ -18,9 +30,6 @@ async function run(url: string, statement: string) {
 export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for an empty PostgreSQL database');
-  const name = `manto_empty_${randomBytes(6).toString('hex')}`;
-  await run(base, `create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(base, `drop database if exists ${name} with (force)`) };
+  const { url, drop } = await createPostgresDatabase(base, 'manto_empty');
+  return { url, drop };
 }

@@ -1,11 +1,11 @@
 // Vitest global setup for the PostgreSQL integration run: one migrated database that every test app's
 // fresh database is copied from (CREATE DATABASE … TEMPLATE) instead of running the migrations again.
-import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder } from '#db/client.ts';
+import { createPostgresDatabase } from './empty-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,24 +14,11 @@ declare module 'vitest' {
   }
 }
 
-async function run(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL leg');
-  const name = `manto_template_${randomBytes(6).toString('hex')}`;
-  await run(base, `create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const { name, url, drop } = await createPostgresDatabase(base, 'manto_template');
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migrate(drizzle(pool), { migrationsFolder });
   } finally {
@@ -39,5 +26,5 @@ export default async function setup(project: TestProject) {
     await pool.end();
   }
   project.provide('postgresTemplate', name);
-  return () => run(base, `drop database if exists ${name} with (force)`);
+  return drop;
 }

@@ -35,15 +35,15 @@ export async function detailOf(app: TestApp, slug: string): Promise<TournamentDe
 let fakeFits = 0;
 
 /**
- * A global ranking snapshot with these scores, as the ranking job would write it. Stamped far in the future,
- * so it stays the latest while the app's own ranking job fits in the background.
+ * A ranking snapshot of `scope` with these scores, as the ranking job would write it. Stamped far in the
+ * future, so it stays the latest while the app's own ranking job fits in the background.
  */
-export async function globalScores(app: TestApp, scores: { id: string; score: number }[]) {
+export async function scopeScores(app: TestApp, scope: string, scores: { id: string; score: number }[]) {
   fakeFits += 1;
   const [fit] = await app.db
     .insert(rankingFits)
     .values({
-      scope: 'global',
+      scope,
       fittedAt: new Date(Date.UTC(2200, 0, 1) + fakeFits),
       votes: 0,
       digest: Math.random().toString(36),
@@ -69,5 +69,9 @@ export async function globalScores(app: TestApp, scores: { id: string; score: nu
     })),
   );
 }
+
+/** A global ranking snapshot with these scores (see scopeScores). */
+export const globalScores = (app: TestApp, scores: { id: string; score: number }[]) =>
+  scopeScores(app, 'global', scores);
 
 export const hours = (n: number) => n * HOUR_MS;

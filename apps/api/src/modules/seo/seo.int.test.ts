@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jerseys, models as modelRows, rankingEntries, rankingFits, teams } from '#db/schema/index.ts';
+import { jerseys, models as modelRows, teams } from '#db/schema/index.ts';
 import { teamScope } from '#lib/scopes.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { PUBLIC_URL, type TestApp, bearer, createTestApp } from '#test/helpers.ts';
-import { createTournament, globalScores, tournamentBody } from '#test/tournaments.ts';
+import { createTournament, globalScores, scopeScores, tournamentBody } from '#test/tournaments.ts';
 
 // The SPA as the build leaves it, reduced to what the head tags touch (apps/web/index.html): its language, its
 // static title and description, the heading slot.
@@ -71,37 +71,6 @@ function head(html: string) {
   };
 }
 
-/** A team ranking snapshot as the ranking job would write it (stamped far ahead, so it stays the latest). */
-async function teamScores(teamId: string, scores: { id: string; score: number }[]) {
-  const [fit] = await t.db
-    .insert(rankingFits)
-    .values({
-      scope: teamScope(teamId),
-      fittedAt: new Date(Date.UTC(2200, 0, 1)),
-      votes: 0,
-      digest: Math.random().toString(36),
-      rounds: 1,
-      durationMs: 1,
-    })
-    .returning({ id: rankingFits.id });
-  await t.db.insert(rankingEntries).values(
-    scores.map((s, i) => ({
-      fitId: fit!.id,
-      jerseyId: s.id,
-      rank: i + 1,
-      rankUb: i + 1,
-      score: s.score,
-      lower: s.score - 50,
-      upper: s.score + 50,
-      wins: 0,
-      losses: 0,
-      ties: 0,
-      provisional: false,
-      previousRank: null,
-    })),
-  );
-}
-
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'manto-dist-'));
   mkdirSync(path.join(dist, 'assets'));
@@ -142,7 +111,7 @@ beforeAll(async () => {
     { id: second.id, score: 1498 },
     ...others.map((j, i) => ({ id: j.id, score: 1400 - i * 10 })),
   ]);
-  await teamScores(jersey.teamId, [
+  await scopeScores(t, teamScope(jersey.teamId), [
     { id: second.id, score: 1510 },
     { id: jersey.id, score: 1490 },
   ]);
