@@ -64,8 +64,12 @@ function pageNamespaces(): string[] {
 }
 
 const serverState = document.getElementById('ssr-state');
-if (serverState) void hydrateServerPage(root, serverState);
-// A transition, so React renders the first screen in slices that leave the main thread between them
-// (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms;
-// docs/performance.md §6).
-else startTransition(() => createRoot(root).render(app()));
+if (serverState) {
+  // The page's code or texts failed to load: the browser draws the page itself (its screens retry).
+  hydrateServerPage(root, serverState).catch(() => createRoot(root).render(app()));
+} else {
+  // A transition, so React renders the first screen in slices that leave the main thread between them
+  // (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms;
+  // docs/performance.md §6).
+  startTransition(() => createRoot(root).render(app()));
+}
