@@ -20,17 +20,18 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ——— deps: the API's production dependencies only (the workspace packages are bundled into dist) ———
+# ——— deps: the API's and the web app's production dependencies only (the workspace packages are bundled
+# into dist; the web app's are what its server renderer, apps/web/dist-server, imports: ADR 0038) ———
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
-RUN npm ci --omit=dev --workspace @manto/api --no-audit --no-fund \
+RUN npm ci --omit=dev --workspace @manto/api --workspace @manto/web --no-audit --no-fund \
  && npm cache clean --force
 
-# ——— runtime: node_modules, the bundles, the migrations and the built web app; runs as `node` ———
+# ——— runtime: node_modules, the bundles, the migrations, the built web app and its server renderer; runs as `node` ———
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -46,6 +47,8 @@ COPY --from=build /src/apps/api/package.json ./apps/api/
 COPY --from=build /src/apps/api/dist ./apps/api/dist
 COPY --from=build /src/apps/api/drizzle ./apps/api/drizzle
 COPY --from=build /src/apps/web/dist ./apps/web/dist
+COPY --from=build /src/apps/web/dist-server ./apps/web/dist-server
+COPY --from=build /src/apps/web/package.json ./apps/web/
 # DATA_DIR: uploaded images (DATA_DIR/images), shared by every replica through one volume (ADR 0037).
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

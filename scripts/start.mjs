@@ -7,7 +7,8 @@ const run = (args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync('apps/web/dist/index.html')) run(['run', 'build', '-w', '@manto/web']);
+if (!existsSync('apps/web/dist/index.html') || !existsSync('apps/web/dist-server/entry-server.js'))
+  run(['run', 'build', '-w', '@manto/web']);
 if (!existsSync('apps/api/dist/server.js')) run(['run', 'build', '-w', '@manto/api']);
 
 await import('../apps/api/dist/server.js');
