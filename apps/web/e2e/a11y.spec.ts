@@ -665,6 +665,8 @@ test.describe('on a phone', () => {
 
   test('the navigation drawer', async ({ page }) => {
     await page.goto('/app/');
+    // The page's own header, not the one drawn while its code loads (a tap there is not kept).
+    await expect(page.getByRole('heading', { level: 1, name: 'Duelo global' })).toBeVisible();
     await page.getByRole('button', { name: 'Menu de navegação' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu de navegação' })).toBeVisible();
     await scan(page, 'home, navigation drawer open', { soft: true });
