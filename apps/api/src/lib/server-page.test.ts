@@ -24,7 +24,7 @@ describe('a page the server drew, in its SPA page', () => {
 
   it('holds the markup in #root, in the page’s language, without the static header', () => {
     expect(page).toContain('<div id="root"><main><h1>Manto terms of use</h1></main></div>');
-    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<html lang="en" data-mantine-color-scheme="light">');
     expect(page).not.toContain('boot-shell');
   });
 

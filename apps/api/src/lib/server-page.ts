@@ -46,12 +46,13 @@ const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
 /**
  * The SPA page with a page the server drew (ADR 0038): its markup in #root, the answers it was drawn from
  * beside it for the browser's query cache (data, not a script: the CSP runs none of it), the document in
- * the page's language with its colour scheme set before it paints, and in place of index.html's static header (the app's own is in the markup) the
+ * the page's language with its colour scheme set before it paints (light where no script runs: Mantine's
+ * colours hang on the attribute), and in place of index.html's static header (the app's own is in the markup) the
  * route's styles as stylesheets rather than preloads, so the markup is styled when it first paints.
  */
 export function withDrawnPage(page: string, drawn: DrawnPage, language: Language): string {
   return page
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
     .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
     .replaceAll(
