@@ -4,15 +4,15 @@
  * answers the page asked for, which then reach the browser's query cache. Built by Vite as its own bundle
  * (`vite build --ssr`), loaded by the API (apps/api/src/lib/server-pages.ts).
  */
-import { type Language, messages } from '@manto/contracts';
+import type { Language } from '@manto/contracts';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
-import type { Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { setApiFetch } from './lib/api.ts';
+import { bundledTexts } from './lib/bundled-texts.ts';
 import { setServerFeatures } from './lib/features.ts';
 import { i18n, shareNumberFormats } from './lib/i18n.ts';
 import { languageOptions } from './lib/language.ts';
@@ -21,25 +21,11 @@ import { SERVER_PAGES, isServerPage } from './lib/server-pages.ts';
 
 export { SERVER_PAGES, isServerPage };
 
-// Every translation, bundled: a page is drawn in one pass, never waiting for a file.
-const files = import.meta.glob<Record<string, unknown>>('../public/locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-function resources(): Resource {
-  const all: Resource = { pt: { errors: messages.pt }, en: { errors: messages.en } };
-  for (const [path, bundle] of Object.entries(files)) {
-    const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
-    if (language && namespace) all[language] = { ...all[language], [namespace]: bundle };
-  }
-  return all;
-}
-
 const ready = i18n.use(initReactI18next).init({
   ...languageOptions,
   lng: 'pt',
-  resources: resources(),
+  // Every translation, bundled: a page is drawn in one pass, never waiting for a file.
+  resources: bundledTexts(),
   defaultNS: 'common',
   fallbackNS: 'common',
   interpolation: { escapeValue: false },
