@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run check`: every type check and the lint, in two lanes side by side: ESLint (one core) beside the
- * four type checks one after the other (each spread over the cores). About 44 s on a 2-core machine. Each
+ * `npm run check`: every type check and the lint, in two lanes side by side: ESLint (one core), then the
+ * module graphs' staleness check (docs/architecture.md against the imports, under a second), beside the four
+ * type checks one after the other (each spread over the cores). About 44 s on a 2-core machine. Each
  * command's output is printed whole when it ends; the check fails when any of them fails.
  *
  * `--build` (what `npm test` passes) adds the production build to the type checks' lane, which ends about
@@ -13,7 +14,7 @@ import { spawn } from 'node:child_process';
 // both cores (docs/decisions/0033-type-checks-on-typescript-7.md). typescript-eslint and editors stay on 6.0.
 const TSC = 'node node_modules/typescript-7/bin/tsc';
 const LANES = [
-  ['eslint .'],
+  ['eslint .', 'node scripts/module-graph.mjs --check'],
   [
     ...['apps/web', 'apps/api', 'packages/contracts', 'apps/web/e2e'].map((project) => `${TSC} -p ${project}`),
     ...(process.argv.includes('--build') ? ['npm run build'] : []),
