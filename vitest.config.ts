@@ -79,7 +79,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/api/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           ...patience,
