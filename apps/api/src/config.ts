@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SEGMENT_MIN_VOTERS_DEFAULT, SEGMENT_MIN_VOTERS_FLOOR } from '@manto/contracts';
 import { type PasswordHashing, setPasswordHashing } from '#lib/passwords.ts';
 
-/** Every environment variable the product reads. Documented in the README's configuration table. */
+/** Every environment variable the product reads. Documented in docs/configuration.md. */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
