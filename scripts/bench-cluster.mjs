@@ -12,7 +12,7 @@
 // PostgreSQL backends of the bench database, the Redis server and this load generator; and, for the votes,
 // PostgreSQL transactions and rows written per vote (pg_stat_database) and Redis commands per vote (INFO
 // commandstats). From those it estimates what one PostgreSQL core and one Redis carry before they are the
-// limit. Prints figures, never pass/fail (docs/performance.md §8). Vote rate limits and the daily cap are
+// limit. Prints figures, never pass/fail (docs/performance.md). Vote rate limits and the daily cap are
 // raised for the run. CLUSTER_PORT (default 4470) sets the first of five ports.
 import {
   ADMIN_URL,

@@ -1,7 +1,7 @@
 // `node scripts/bench-export.mjs` (part of `npm run bench`; build first): does the open-data votes export
 // starve the event loop? Liveness (`GET /api/health`) latency is sampled idle and again while 8 clients
 // download `GET /api/votes/export` in a loop; the baseline is the same server idle in the same run
-// (docs/performance.md §2: health p99 < 20 ms during 8 parallel exports).
+// (docs/performance.md: health p99 < 20 ms during 8 parallel exports).
 //
 // - Each database is fresh: a `manto_bench_<random>` PostgreSQL database (dropped at the end) and a
 //   temporary PGlite directory, with 200 jerseys and BENCH_EXPORT_VOTES votes (200 000) inserted by SQL.

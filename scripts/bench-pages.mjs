@@ -1,6 +1,6 @@
 // `node scripts/bench-pages.mjs` (build first, web and API): what the SPA page handler costs per page, for this
 // build and, with BENCH_BEFORE_SERVER, another build's dist/server.js measured side by side in the same rounds
-// (docs/performance.md §9). Pages: a jersey page in Portuguese and in English (gzip, as browsers ask), the global
+// (docs/perf/head-tags.md). Pages: a jersey page in Portuguese and in English (gzip, as browsers ask), the global
 // ranking, a team's jerseys page. Prints each side's requests per second and CPU time per request (from /proc),
 // and after/before per round; then, for a side that has them, how long a jersey's and the ranking's share images
 // take to answer the first time (drawn) and the second (from memory), in a fresh process each round. Needs a

@@ -2,7 +2,7 @@
 # Writes apps/web/src/styles/fonts/*.woff2: @fontsource's Latin files of the first screen's fonts
 # (Play 400 and 700, Archivo Black) with every glyph, but without their TrueType hinting
 # instructions, half of each file's bytes (18 → 9–10 kB). Hinting only changes rendering on
-# Windows at small sizes without high-DPI screens; phones and macOS ignore it (docs/performance.md §6).
+# Windows at small sizes without high-DPI screens; phones and macOS ignore it (docs/perf/first-screen.md).
 # Needs fontTools with Brotli (Debian: apt-get install python3-fonttools python3-brotli). Run again
 # after upgrading @fontsource/play or @fontsource/archivo-black.
 set -eu

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * holds the component and a page loads the styles of the components it draws. The base styles
  * (baseline, variables, global classes) stay in src/main.tsx. Dependencies come first, as in
  * Mantine's own order: a component's module imports the components it uses before its class names
- * (docs/performance.md §6).
+ * (docs/perf/first-screen.md).
  */
 export function mantineCssByComponent(): Plugin {
   const moduleFile =

@@ -12,7 +12,7 @@ const SHELL_FONTS = [
  * @fontsource declares them. Build only: the files get their hashed names here. A face is fetched when
  * the page first draws text in it. No font is preloaded from the page: Chromium holds a page's first
  * paint for the fonts it preloads, so the header waited for 32 kB of fonts; the entry starts their
- * loads instead (main.tsx; docs/performance.md §6).
+ * loads instead (main.tsx; docs/perf/first-screen.md).
  */
 export function shellFontFaces(): Plugin {
   let base = '/';

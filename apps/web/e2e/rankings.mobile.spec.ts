@@ -46,7 +46,7 @@ test('a team ranking on a phone is a list without horizontal scrolling', async (
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-// The pickers' code comes after the rows (docs/performance.md §6): until then stand-ins of the same size
+// The pickers' code comes after the rows (docs/perf/first-screen.md): until then stand-ins of the same size
 // hold their place, so the rows do not move when the real pickers arrive.
 test('on a phone the global ranking’s pickers arrive after the rows without moving them', async ({ page, request }) => {
   const cat = await seedCatalogue(request, {

@@ -1,6 +1,6 @@
 // Constants the web app's first screens need, in a module without zod: importing them from
 // '@manto/contracts/constants' keeps zod and the schemas out of those screens' code
-// (docs/performance.md §6). The schemas' modules re-export them.
+// (docs/perf/first-screen.md). The schemas' modules re-export them.
 
 /** Why a duel was skipped. */
 export const SKIP_REASONS = ['dont_know', 'cant_decide', 'same'] as const;

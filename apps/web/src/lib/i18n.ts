@@ -39,7 +39,7 @@ const NUMBER_OPTIONS = [
 /**
  * i18next's `number` format keeps its Intl.NumberFormat per language and *every* option of the t()
  * call, the count among them: each distinct count built a formatter (≈ 55 ms of a ranking page's
- * load on Lighthouse's phone, docs/performance.md §6). This one keys on the Intl options alone,
+ * load on Lighthouse's phone, docs/perf/first-screen.md). This one keys on the Intl options alone,
  * through the app's shared formatters (lib/number-format.ts).
  */
 export function shareNumberFormats(instance: typeof i18n): void {

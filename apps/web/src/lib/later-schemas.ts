@@ -5,7 +5,7 @@ import { whenSettled } from './when-settled.ts';
 /**
  * The contracts' schemas for the answers a first screen draws, named instead of imported: zod and
  * the contracts (≈ 32 kB gzip, and their start-up) then load after the first paint instead of
- * before it (docs/performance.md §6). The contracts stay the one description of every answer:
+ * before it (docs/perf/first-screen.md). The contracts stay the one description of every answer:
  *
  * - the contracts load once the first screen has settled (lib/when-settled.ts: its pictures and
  *   render no longer share the connection and the main thread with them); from then on a named

@@ -7,7 +7,7 @@ export const SETTLE_MS = 3000;
  * For code and data no first paint waits for (the deferred menus, the contracts' schemas): fetched
  * earlier, they shared a phone's slow connection and main thread with the first screen's pictures
  * and render, since the load event comes before the screen's own answers and pictures
- * (docs/performance.md §6).
+ * (docs/perf/first-screen.md).
  */
 export function whenSettled(): Promise<void> {
   return new Promise((resolve) => {

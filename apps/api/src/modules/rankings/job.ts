@@ -318,7 +318,7 @@ export class RankingJob {
     // tallies are a subset of the global ones, read a moment later; a vote counted in between could make a
     // pair negative, so the subtraction stops at zero and the next run (the vote changed the state) settles it.
     // It is done over the global tallies' own arrays, which are then let go of: the ordinary scopes are
-    // fitted, and at ten million votes the segments' own tallies need the room (docs/performance.md §7).
+    // fitted, and at ten million votes the segments' own tallies need the room (docs/perf/ranking-job.md).
     const own = await this.repository.pairTallies(position, OWN, digests.get(OWN)?.pairs);
     const neutral = await scopeData(
       NEUTRAL,

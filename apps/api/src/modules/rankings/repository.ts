@@ -182,7 +182,7 @@ export class RankingRepository {
    * task on the event loop (requests are served between them). The database turns the ids into positions
    * and packs a page into one value, 20 bytes a pair: read as rows, the ten thousand row objects of a page
    * piled up over the socket reads that bring it, outlived young collections, and at ten million votes (eight
-   * million rows with the segments') filled the main heap (docs/performance.md §7). With `segment`, that
+   * million rows with the segments') filled the main heap (docs/perf/ranking-job.md). With `segment`, that
    * segment's tallies (segment_pair_stats, as the last rebuildSegmentTallies left them). With `upTo` (the
    * global tallies of a live fit), only the votes with an id up to that watermark: each page takes out, in
    * the same statement (so from the same snapshot of the tallies), the counted votes above it on its

@@ -1,7 +1,7 @@
 /**
  * Counted votes per unordered pair of jerseys, as positions in the job's sorted list of active jerseys
  * (a[k] < b[k]), in flat typed arrays: at ten million votes there are up to two million pairs, which
- * as objects with id strings would not fit the process's memory budget (docs/performance.md §7).
+ * as objects with id strings would not fit the process's memory budget (docs/perf/ranking-job.md).
  */
 export interface PairTallies {
   readonly length: number;

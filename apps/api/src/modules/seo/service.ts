@@ -19,7 +19,7 @@ const SITEMAP_MS = 60 * 60 * 1000;
 /**
  * A page's head tags are kept this long per address and language: the rankings' snapshots are shared for as
  * long (RankingService) and the catalogue's copy for three times that, so the tags are as fresh as the page's
- * data while a page asked for over and over is described once per period (docs/performance.md §9).
+ * data while a page asked for over and over is described once per period (docs/perf/head-tags.md).
  */
 const HEAD_MS = 5_000;
 const HEAD_ENTRIES = 2_000;

@@ -26,7 +26,7 @@ export class VoteRepository {
   /**
    * The export's next `limit` votes after `afterId`, already written as CSV records or JSON lines by the
    * database, so Node passes one string on and a large export costs the event loop next to nothing
-   * (docs/performance.md §5). Without voter, user, IP or user agent; `text` is null past the last vote.
+   * (docs/perf/votes-export.md). Without voter, user, IP or user agent; `text` is null past the last vote.
    */
   async exportChunk(
     afterId: number,

@@ -38,7 +38,7 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
       download(reply, 'manto-votes', format);
       // Pulled a chunk at a time as the client reads (at most one chunk waits in memory), each chunk
       // formatted by the database and read in turns (VoteService.exportChunk), so liveness and the
-      // other requests keep answering during many exports (docs/performance.md §5).
+      // other requests keep answering during many exports (docs/perf/votes-export.md).
       async function* chunks() {
         yield format === 'csv' ? csvHeader(EXPORT_COLUMNS) : '[';
         let after = 0;

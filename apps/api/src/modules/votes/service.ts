@@ -31,7 +31,7 @@ export class VoteService {
   /**
    * The export's next votes after `afterId`, in id order, as text: no voter, user, IP or user agent
    * leaves the server. However many exports run, at most `export.concurrency` chunks are being read at
-   * once in this process, each after a turn of the event loop (docs/performance.md §5).
+   * once in this process, each after a turn of the event loop (docs/perf/votes-export.md).
    */
   exportChunk(afterId: number, format: 'csv' | 'json') {
     return this.exportTurns.run(() => this.repository.exportChunk(afterId, this.exportOptions.chunkRows, format));

@@ -18,7 +18,7 @@ import {
 /**
  * Above this expected share of empty pairs a replicate is compacted before its refit (see
  * Resampler.resample); below it the replicate keeps its pairs in place and takes 12 bytes a pair less
- * per thread (docs/performance.md §7). On the 10 M-vote bench's global pairs (14% expected
+ * per thread (docs/perf/ranking-job.md). On the 10 M-vote bench's global pairs (14% expected
  * empty) a round took as long either way; on sparser data (31%) compacting was about 1.2× faster.
  */
 export const COMPACT_ABOVE = 0.2;
@@ -93,7 +93,7 @@ export function bootstrapRounds(
  * What every round of a scope's bootstrap reads and none writes: the resampling tables, and σ(d) and
  * σ(d)·σ(−d) at the full fit, where every replicate starts (so its first gradient needs no exp). One
  * thread builds it, into `out`; the threads sharing the rounds can then read one copy (a SharedArena)
- * rather than hold ≈ 45 bytes per pair each (docs/performance.md §7).
+ * rather than hold ≈ 45 bytes per pair each (docs/perf/ranking-job.md).
  */
 export interface BootstrapBasis {
   readonly tables: ResampleTables;

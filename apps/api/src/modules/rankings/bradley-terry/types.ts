@@ -25,7 +25,7 @@ export interface PairData {
 
 /**
  * Vote counts per pair, whole or half, as 32-bit floats: exact below MAX_PAIR_VOTES, and half the bytes
- * of doubles at two million pairs (docs/performance.md §7). Read, they are the same doubles as before.
+ * of doubles at two million pairs (docs/perf/ranking-job.md). Read, they are the same doubles as before.
  */
 export type Counts = Float32Array;
 

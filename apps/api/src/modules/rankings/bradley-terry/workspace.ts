@@ -13,7 +13,7 @@ export interface Arrays {
  * and others only read (a bootstrap's basis, see bootstrapBasis). Posted to another worker they are views
  * of the same memory, not copies; and the fit pool reuses one buffer from scope to scope, because memory
  * shared with a worker is freed only once that worker's collector has run, which a worker that allocates
- * little may not do for many scopes (docs/performance.md §7).
+ * little may not do for many scopes (docs/perf/ranking-job.md).
  */
 export class SharedArena implements Arrays {
   constructor(

@@ -1,5 +1,5 @@
 // A jersey page's address: the jersey is asked for with the code, and its picture's download starts as
-// soon as the answer names it, as the page's <img> will ask for it (docs/performance.md §6).
+// soon as the answer names it, as the page's <img> will ask for it (docs/perf/first-screen.md).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '#lib/api.ts';
 import { fakeServer, json } from '#lib/testing/render.tsx';

@@ -20,7 +20,7 @@ const imageOf = (answer: unknown): ImageRef | null => {
 /**
  * Asks for the jersey a jersey page's address names while the page's code loads; the page's query
  * takes the answer (lib/api-client.ts, prime). Its picture is the page's largest paint: its download
- * starts as soon as the answer names it, not once the page has rendered (docs/performance.md §6). For a
+ * starts as soon as the answer names it, not once the page has rendered (docs/perf/first-screen.md). For a
  * jersey page the browser draws itself: the server draws them (ADR 0038) unless it has no renderer.
  */
 export function primeJersey(pathname: string): void {

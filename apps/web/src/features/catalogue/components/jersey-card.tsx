@@ -14,7 +14,7 @@ export function JerseyCard({ jersey, priority = false }: { jersey: JerseySummary
       <VisuallyHidden>{t('jersey.open', { name: jerseyName(jersey) })}</VisuallyHidden>
       {/* Its real width on a phone, two cards a row: half the screen less the page's padding, half the
           gap and the card's padding and border. At 45vw a 412 px phone at 1.75× took the 640 px file
-          for a 160 px picture (docs/performance.md §6). */}
+          for a 160 px picture (docs/perf/first-screen.md). */}
       <JerseyImage
         image={jersey.image}
         alt=""

@@ -8,7 +8,7 @@ import { localName } from '#lib/names.ts';
 /**
  * The pickers' option lists mount at the first opening, not with the page: Mantine keeps a hidden
  * list per picker by default, and placing those (floating-ui) forced a style and layout pass of the
- * whole page during the rankings' first render (docs/performance.md §6).
+ * whole page during the rankings' first render (docs/perf/first-screen.md).
  */
 export const LAZY_OPTIONS = { keepMounted: false };
 

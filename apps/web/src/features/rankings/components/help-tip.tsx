@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Suspense, lazy } from 'react';
 
 // Mantine's Popover, with Floating UI, is most of the 46 kB gzip 'ui' chunk; the table's two tips
-// are its only use on the rankings, so it comes after the table, not with the page (docs/performance.md §6).
+// are its only use on the rankings, so it comes after the table, not with the page (docs/perf/first-screen.md).
 const HelpPopover = lazy(() => import('./help-popover.tsx').then((m) => ({ default: m.HelpPopover })));
 
 /** A small ⓘ button that opens an explanation: reachable by keyboard and touch, not hover only. */

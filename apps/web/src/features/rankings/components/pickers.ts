@@ -4,7 +4,7 @@ import { whenSettled } from '#lib/when-settled.ts';
 // The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
 // Select and Switch, with Combobox, Popover and Floating UI, are ≈ 76 kB gzip of code and 11 kB of CSS
 // that a phone fetched and ran before the page's first paint, for controls folded away or below the
-// title (docs/performance.md §6). Until then stand-ins of the same size hold their place
+// title (docs/perf/first-screen.md). Until then stand-ins of the same size hold their place
 // (picker-stand-ins.tsx), so nothing moves.
 
 const load = () => import('./ranking-pickers.ts');

@@ -12,7 +12,7 @@ import { useLocale } from '#lib/use-locale.ts';
 /**
  * The ranking as a list of compact rows for phones and tablets: nothing scrolls sideways. The rows
  * are plain elements styled by the CSS module, not Mantine layout components: 50 rows of twenty
- * of those were most of a phone's main-thread time on this page (docs/performance.md §6). They come
+ * of those were most of a phone's main-thread time on this page (docs/perf/first-screen.md). They come
  * in the server's order, by score; a provisional row carries its badge where it stands (ADR 0034).
  */
 export function RankingList({ ranking }: { ranking: Ranking }) {
