@@ -1,3 +1,2 @@
 // The audit trail's reader; the writing is the audit plugin's (plugins/audit.ts).
-export { default as auditRoutes } from './routes.ts';
-export { AuditService } from './service.ts';
+export { auditModule } from './module.ts';

@@ -1,3 +1,2 @@
 // The dashboard module (the Sistema home page's figures) as the rest of the app sees it.
-export { default as dashboardRoutes } from './routes.ts';
-export { DashboardService } from './service.ts';
+export { dashboardModule } from './module.ts';

@@ -1,3 +1,3 @@
 // The health module as the rest of the app sees it. Routes only: it has no rules of its own and no
 // SQL — readiness pings the database through the function app.ts passes in.
-export { default as healthRoutes } from './routes.ts';
+export { healthModule } from './module.ts';

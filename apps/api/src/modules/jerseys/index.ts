@@ -1,5 +1,4 @@
 // The jerseys module as the rest of the app sees it.
-export { default as jerseyRoutes } from './routes.ts';
 export {
   CatalogueCache,
   type CatalogueRef,
@@ -8,5 +7,5 @@ export {
   bilingual,
   summary,
 } from './catalogue-cache.ts';
-export { catalogueSource } from './catalogue-source.ts';
+export { jerseysModule } from './module.ts';
 export { type CatalogueJersey, JerseyService } from './service.ts';

@@ -1,2 +1,2 @@
 // The privacy module as app.ts sees it: the public figures of the privacy page (ADR 0031).
-export { default as privacyRoutes } from './routes.ts';
+export { privacyModule } from './module.ts';

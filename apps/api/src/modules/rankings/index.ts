@@ -1,6 +1,6 @@
 // The rankings module as app.ts and other modules see it.
-export { createFitExecutor, type FitExecutor } from './fit-executor.ts';
+export { type FitExecutor } from './fit-executor.ts';
 export { LEASE_SECONDS, RankingJob, type RankingJobOptions } from './job.ts';
+export { rankingsModule } from './module.ts';
 export { RankingRepository } from './repository.ts';
-export { default as rankingRoutes } from './routes.ts';
 export { RankingService } from './service.ts';

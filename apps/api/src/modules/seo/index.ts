@@ -1,4 +1,4 @@
 // The seo module as app.ts sees it: head tags, share images, robots.txt and the sitemap (ADR 0036).
-export { default as seoRoutes } from './routes.ts';
-export { type PageSources, PublicPages, routeOf } from './pages.ts';
+export { seoModule } from './module.ts';
+export { type PageSources, routeOf } from './pages.ts';
 export { SeoService } from './service.ts';

@@ -1,3 +1,3 @@
 // The teams module as the rest of the app sees it.
-export { default as teamRoutes } from './routes.ts';
+export { teamsModule } from './module.ts';
 export { TeamService } from './service.ts';

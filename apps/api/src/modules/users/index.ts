@@ -1,3 +1,2 @@
 // The users module (Sistema user management, Admins) as app.ts sees it.
-export { default as userRoutes } from './routes.ts';
-export { UsersService } from './service.ts';
+export { usersModule } from './module.ts';
