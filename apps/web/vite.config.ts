@@ -11,23 +11,27 @@ import { zodJitless } from './build/zod-jitless.ts';
 /** docs/performance.md: the initial JS of /app/ (entry plus its modulepreloads, gzip), in kB of 1000 bytes as Vite prints. */
 const INITIAL_JS_BUDGET_KB = 200;
 
+/** The rankings' table, which a drawn ranking shows on a wide screen (its code and styles come with the page). */
+const RANKING_TABLE = 'src/features/rankings/components/ranking-table.tsx';
+
 /**
  * The public screens a visit often starts on, whose code, styles and texts the server preloads with
- * the page (build/first-screens.ts).
+ * the page (build/first-screens.ts). Every page the server draws (src/lib/server-pages.ts) has its entry:
+ * its styles come in the page as stylesheets, and its texts are there before the browser takes it over.
  */
 const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '/app/',
     modules: ['src/features/home/routes/home-route.tsx', 'src/features/duels/routes/global-duel-route.tsx'],
     namespaces: ['duels'],
-    // Asks for the visitor's first duel and its pictures before the app's code arrives.
+    // Asks for the visitor's first duel and its pictures before the app's code arrives, where the server
+    // did not draw the page (a member's).
     scripts: ['src/boot/first-duel.ts'],
   },
   {
     path: '/app/rankings',
-    modules: ['src/features/rankings/routes/global-ranking-route.tsx'],
+    modules: ['src/features/rankings/routes/global-ranking-route.tsx', RANKING_TABLE],
     namespaces: ['rankings'],
-    heading: { title: 'rankings:global.title', subtitle: 'rankings:global.subtitle', titleSize: 26, gap: 0 },
   },
   {
     path: '/app/camisas/time/:team/:jersey',
@@ -38,9 +42,33 @@ const FIRST_SCREENS: FirstScreen[] = [
     path: '/app/torneios',
     modules: ['src/features/tournaments/routes/tournaments-route.tsx'],
     namespaces: ['tournaments'],
-    heading: { title: 'tournaments:title', subtitle: 'tournaments:subtitle', titleSize: 28, gap: 6 },
   },
-  // Pages the server draws (src/lib/server-pages.ts): their styles come in the page as stylesheets.
+  { path: '/app/camisas', modules: ['src/features/catalogue/routes/teams-route.tsx'], namespaces: ['catalogue'] },
+  {
+    path: '/app/camisas/time/:team',
+    modules: ['src/features/catalogue/routes/team-jerseys-route.tsx'],
+    namespaces: ['catalogue'],
+  },
+  {
+    path: '/app/rankings/times',
+    modules: ['src/features/rankings/routes/team-rankings-route.tsx'],
+    namespaces: ['rankings'],
+  },
+  {
+    path: '/app/rankings/times/:team',
+    modules: ['src/features/rankings/routes/team-ranking-route.tsx', RANKING_TABLE],
+    namespaces: ['rankings'],
+  },
+  {
+    path: '/app/rankings/torcidas/:team',
+    modules: ['src/features/rankings/routes/fanbase-ranking-route.tsx', RANKING_TABLE],
+    namespaces: ['rankings'],
+  },
+  {
+    path: '/app/torneios/:slug',
+    modules: ['src/features/tournaments/routes/tournament-route.tsx'],
+    namespaces: ['tournaments'],
+  },
   { path: '/app/termos', modules: ['src/features/auth/routes/terms-route.tsx'], namespaces: ['auth'] },
   { path: '/app/privacidade', modules: ['src/features/auth/routes/privacy-route.tsx'], namespaces: ['auth'] },
   {

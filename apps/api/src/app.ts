@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
-import type { Language } from '@manto/contracts';
+import { VIEWER_COOKIE } from '@manto/contracts/voter';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { loggableError, requestSummary } from '#db/errors.ts';
@@ -18,7 +18,7 @@ import { readCookie } from '#lib/cookies.ts';
 import { createCounters } from '#lib/counters.ts';
 import { RedisHealth, connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
-import { DRAWN_PAGE_MS, inProcess, keptFor, loadPageRenderer } from '#lib/server-page.ts';
+import { type PageVisit, drawPages, inProcess, loadPageRenderer } from '#lib/server-page.ts';
 import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
 import { auditModule } from '#modules/audit/index.ts';
@@ -398,6 +398,7 @@ async function registerWebApp(app: FastifyInstance, config: Config, seo: SeoServ
     const screensFile = path.join(webDist, 'first-screens.json');
     // The public pages the server draws (ADR 0038): the web build's renderer beside its pages, when built.
     const renderer = await loadPageRenderer(path.join(webDist, '..', 'dist-server', 'entry-server.js'));
+    const drawn = renderer && drawPages(renderer, (address) => inProcess(app, address), { shop: config.shopEnabled });
     const firstScreens = createSpaPages(
       page ?? html,
       parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
@@ -405,16 +406,13 @@ async function registerWebApp(app: FastifyInstance, config: Config, seo: SeoServ
         // Every page's own title, description, canonical and language alternates, Open Graph and share
         // image, and structured data (ADR 0036); generic tags when its data cannot be read.
         head: (pathname, language) => seo.headTags(pathname, language),
-        ...(renderer && {
-          draw: keptFor(DRAWN_PAGE_MS, (url: string, language: Language, address: string) =>
-            renderer
-              .render({ url, language, shop: config.shopEnabled, fetch: inProcess(app, address) })
-              .catch((error: unknown) => {
-                // The browser draws the page instead: a drawing's failure never costs the visitor the page.
-                log.error({ err: error, url }, 'a public page could not be drawn on the server');
-                return null;
-              }),
-          ),
+        ...(drawn && {
+          draw: (visit: PageVisit) =>
+            drawn(visit).catch((error: unknown) => {
+              // The browser draws the page instead: a drawing's failure never costs the visitor the page.
+              log.error({ err: error, url: visit.url }, 'a public page could not be drawn on the server');
+              return null;
+            }),
         }),
       },
     );
@@ -425,8 +423,11 @@ async function registerWebApp(app: FastifyInstance, config: Config, seo: SeoServ
         acceptLanguage: request.headers['accept-language'],
         storedLanguage: stored === 'pt' || stored === 'en' ? stored : undefined,
         address: request.ip,
+        viewer: readCookie(request.headers.cookie, VIEWER_COOKIE) ?? null,
       });
       if (screen) {
+        // A page drawn for this visitor (the home page's duel, ADR 0039) is theirs alone.
+        if (screen.personal) reply.header('cache-control', 'private, no-store');
         reply
           .status(screen.status ?? 200)
           .header('vary', 'accept-encoding, accept-language, cookie')

@@ -18,8 +18,6 @@ describe('firstScreens', () => {
       'src/boot/early.ts',
       'export const KEY: string = "manto";\nexport function start(win: Window): void {\n  win.name = KEY;\n}\n',
     );
-    write('public/locales/pt/ranks.json', JSON.stringify({ page: { title: 'Ranking', subtitle: 'As mais votadas' } }));
-    write('public/locales/en/ranks.json', JSON.stringify({ page: { title: 'Ranking', subtitle: 'The most voted' } }));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -66,14 +64,9 @@ describe('firstScreens', () => {
     return { emitted, manifest: JSON.parse(manifest!.source) as { screens: unknown[] } };
   }
 
-  it("writes each screen's chunks and styles beyond the entry's, its translation files and its heading's texts", async () => {
+  it("writes each screen's chunks and styles beyond the entry's and its translation files", async () => {
     const { manifest } = await generate([
-      {
-        path: '/app/rankings',
-        modules: ['src/ranking-route.tsx'],
-        namespaces: ['ranks'],
-        heading: { title: 'ranks:page.title', subtitle: 'ranks:page.subtitle', titleSize: 26, gap: 4 },
-      },
+      { path: '/app/rankings', modules: ['src/ranking-route.tsx'], namespaces: ['ranks'] },
       { path: '/app/', modules: ['src/home-route.tsx'], namespaces: [] },
     ]);
     expect(manifest.screens).toEqual([
@@ -85,14 +78,6 @@ describe('firstScreens', () => {
         translations: {
           pt: ['locales/pt/ranks.json'],
           en: ['locales/en/common.json', 'locales/en/ranks.json', 'locales/pt/ranks.json'],
-        },
-        heading: {
-          titleSize: 26,
-          gap: 4,
-          texts: {
-            pt: { title: 'Ranking', subtitle: 'As mais votadas' },
-            en: { title: 'Ranking', subtitle: 'The most voted' },
-          },
         },
       },
       {
@@ -117,7 +102,7 @@ describe('firstScreens', () => {
     expect(win.name).toBe('manto');
   });
 
-  it('fails the build on a route with no chunk, an early script that imports, or a text that is missing', async () => {
+  it('fails the build on a route with no chunk or an early script that imports', async () => {
     await expect(generate([{ path: '/app/x', modules: ['src/gone-route.tsx'], namespaces: [] }])).rejects.toThrow(
       'first screens: no chunk for src/gone-route.tsx',
     );
@@ -125,15 +110,5 @@ describe('firstScreens', () => {
     await expect(
       generate([{ path: '/app/', modules: ['src/home-route.tsx'], namespaces: [], scripts: ['src/boot/early.ts'] }]),
     ).rejects.toThrow('first screens: src/boot/early.ts must import nothing');
-    await expect(
-      generate([
-        {
-          path: '/app/rankings',
-          modules: ['src/ranking-route.tsx'],
-          namespaces: ['ranks'],
-          heading: { title: 'ranks:page.gone', subtitle: 'ranks:page.subtitle', titleSize: 26, gap: 4 },
-        },
-      ]),
-    ).rejects.toThrow('first screens: no text for ranks:page.gone in pt');
   });
 });

@@ -13,13 +13,6 @@ export interface FirstScreen {
   namespaces: string[];
   /** Early scripts (src/boot/), each exporting one start(win) function and importing nothing. */
   scripts?: string[];
-  /**
-   * The page's title and subtitle (translation keys, `namespace:key`) and the title's size on a phone
-   * and the gap between them, in px, as the route draws them: the server puts them in the page, so a
-   * phone shows them before the app's code has arrived (spa-page.ts). e2e/first-screen.spec.ts checks
-   * they sit where the route's own.
-   */
-  heading?: { title: string; subtitle: string; titleSize: number; gap: number };
 }
 
 /**
@@ -37,32 +30,6 @@ function translationFiles(namespaces: string[]): Record<string, string[]> {
         ...namespaces.map((ns) => `locales/${language}/${ns}.json`),
         ...(language === fallback ? [] : namespaces.map((ns) => `locales/${fallback}/${ns}.json`)),
       ],
-    ]),
-  );
-}
-
-/** A first screen's texts (name → translation key) in each language, from the translation files (public/locales). */
-function screenTexts<K extends string>(root: string, keys: Record<K, string>): Record<string, Record<K, string>> {
-  const text = (language: string, key: string): string => {
-    const [namespace, ...rest] = key.split(':');
-    const file = path.join(root, 'public', 'locales', language, `${namespace}.json`);
-    const found = rest
-      .join(':')
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-        JSON.parse(readFileSync(file, 'utf8')),
-      );
-    if (typeof found !== 'string') throw new Error(`first screens: no text for ${key} in ${language}`);
-    return found;
-  };
-  return Object.fromEntries(
-    ['pt', 'en'].map((language) => [
-      language,
-      Object.fromEntries(Object.entries<string>(keys).map(([name, key]) => [name, text(language, key)])) as Record<
-        K,
-        string
-      >,
     ]),
   );
 }
@@ -111,7 +78,7 @@ export function firstScreens(screens: FirstScreen[]): Plugin {
       const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const cssOf = (file: string): string[] => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
       const initialCss = new Set([...initial].flatMap(cssOf));
-      const manifest = screens.map(({ path: screenPath, modules, namespaces, scripts: early = [], heading }) => {
+      const manifest = screens.map(({ path: screenPath, modules, namespaces, scripts: early = [] }) => {
         const entries = modules.map((module) => {
           const id = path.resolve(root, module);
           const chunk = chunks.find((c) => c.facadeModuleId === id);
@@ -126,13 +93,6 @@ export function firstScreens(screens: FirstScreen[]): Plugin {
           modules: files,
           styles,
           translations: translationFiles(namespaces),
-          ...(heading && {
-            heading: {
-              titleSize: heading.titleSize,
-              gap: heading.gap,
-              texts: screenTexts(root, { title: heading.title, subtitle: heading.subtitle }),
-            },
-          }),
         };
       });
       this.emitFile({

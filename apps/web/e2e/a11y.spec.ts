@@ -45,6 +45,7 @@ import {
   testAddress,
   type TestUser,
 } from './support/fixtures.ts';
+import { openInApp } from './support/navigation.ts';
 import { castVotes, preferring, visitor, waitForJerseyRating, waitForRanking } from './support/rankings.ts';
 import { SEGMENT_MIN_VOTERS, makeFanbase, makeVoters } from './support/segments.ts';
 import { seedProducts, shopTag } from './support/shop.ts';
@@ -311,7 +312,7 @@ test.describe('duels and rankings', () => {
         },
       }),
     );
-    await page.goto('/app/rankings');
+    await openInApp(page, '/app/rankings');
     await expect(page.getByRole('heading', { name: 'O ranking ainda está sendo calculado' })).toBeVisible();
     await scan(page, 'ranking before the first fit');
   });

@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures.ts';
+import { openInApp } from './support/navigation.ts';
 
 // The e2e stack starts with an empty catalogue (SEED_DEMO=false): the journeys that create
 // jerseys live in catalogue-manage.spec.ts; here the states a visitor sees without them.
@@ -31,7 +32,7 @@ test('a failing catalogue shows Erro with a working Tentar Novamente', async ({ 
       });
     else await route.continue();
   });
-  await page.goto('/app/camisas');
+  await openInApp(page, '/app/camisas');
   await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible();
   fail = false;
   await page.getByRole('button', { name: 'Tentar Novamente' }).click();

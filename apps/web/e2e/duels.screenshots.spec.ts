@@ -11,6 +11,7 @@ import type { BrowserContextOptions, Page } from '@playwright/test';
 import { seedCatalogue, type SeededCatalogue } from './support/catalogue.ts';
 import { duelBoard, pairOnScreen, voteBy } from './support/duels.ts';
 import { expect, test, waitForAnimations } from './support/fixtures.ts';
+import { openInApp } from './support/navigation.ts';
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take the screenshots');
 test.describe.configure({ mode: 'parallel' });
@@ -132,7 +133,7 @@ for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
           body: JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Muitas tentativas.' }),
         };
         await page.route('**/api/duels/next**', (route) => route.fulfill(limited));
-        await page.goto('/app/');
+        await openInApp(page, '/app/');
         await expect(
           page.getByRole('heading', { name: lang === 'pt' ? 'Uma pausa rápida' : 'A short pause' }),
         ).toBeVisible();

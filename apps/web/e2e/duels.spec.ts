@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { seedCatalogue, type SeededCatalogue } from './support/catalogue.ts';
 import { duelBoard, duelSides, pairOnScreen, voteBy } from './support/duels.ts';
-import { expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
+import { appReady, expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
 
 /**
  * Duels (docs/ranking.md §1 and §7): a visitor votes with the keyboard on the home page and the ranking
@@ -138,6 +138,7 @@ test('12 fresh browsers behind one address each see a duel on the home page and 
         });
         await page.goto('/app/', { waitUntil: 'domcontentloaded' });
         await expect(duelSides(page)).toHaveCount(2);
+        await appReady(page);
         await voteBy(page, () => duelSides(page).first().click());
         await expect(duelBoard(page).getByRole('status')).toContainText('Você escolheu');
         voted++;

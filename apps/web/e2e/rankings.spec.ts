@@ -3,6 +3,7 @@ import type { JerseyRating } from '@manto/contracts';
 import { type SeededCatalogue, type SeededJersey, seedCatalogue } from './support/catalogue.ts';
 import { expect, newUser, registerUser, signIn, test, type TestUser } from './support/fixtures.ts';
 import { castVotes, preferring, visitor, waitForJerseyRating, waitForRanking } from './support/rankings.ts';
+import { openInApp } from './support/navigation.ts';
 
 // One catalogue for the file: a team of four jerseys that visitors rank in a strict order
 // (2024 Titular > 2024 Reserva > 2023 Titular > 2022 Reserva), fitted by the job every 2 s.
@@ -60,7 +61,9 @@ test('the global ranking lists the voted jerseys with interval bars, and filters
   await expect(links).toHaveCount(2);
   await expect(links.nth(0)).toContainText(`${teamName} 2024`);
   await expect(links.nth(1)).toContainText(`${teamName} 2023`);
-  await expect(table.getByRole('img', { name: /^Margem de erro: de -?\d+ a -?\d+ \(95% de confiança\)$/ })).toHaveCount(2);
+  await expect(table.getByRole('img', { name: /^Margem de erro: de -?\d+ a -?\d+ \(95% de confiança\)$/ })).toHaveCount(
+    2,
+  );
   await expect(table.getByText('Provisório').first()).toBeVisible();
 
   // A second filter narrows further; a reload keeps both.
@@ -245,7 +248,7 @@ test('before the first fit the ranking says it is being calculated; a failure of
       }),
     }),
   );
-  await page.goto('/app/rankings');
+  await openInApp(page, '/app/rankings');
   await expect(page.getByRole('heading', { name: 'O ranking ainda está sendo calculado' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir para os duelos' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar ranking em CSV' })).toBeVisible();
@@ -261,7 +264,7 @@ test('before the first fit the ranking says it is being calculated; a failure of
       });
     else await route.continue();
   });
-  await page.goto(`/app/rankings/times/${teamSlug}`);
+  await openInApp(page, `/app/rankings/times/${teamSlug}`);
   await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible();
   fail = false;
   await page.getByRole('button', { name: 'Tentar Novamente' }).click();

@@ -14,12 +14,15 @@ import { appRoutes } from './app/router.tsx';
 import { setApiFetch } from './lib/api.ts';
 import { bundledTexts } from './lib/bundled-texts.ts';
 import { setServerFeatures } from './lib/features.ts';
+import { setDrawnAt } from './lib/hydrating.ts';
 import { i18n, shareNumberFormats } from './lib/i18n.ts';
 import { languageOptions } from './lib/language.ts';
+import { partsLoaded, takeShownParts } from './lib/lazy-part.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { SERVER_PAGES, isServerPage } from './lib/server-pages.ts';
+import { SERVER_PAGES, isPersonalPage, isServerPage } from './lib/server-pages.ts';
+import { drawFor } from './features/duels/api/voter-session.ts';
 
-export { SERVER_PAGES, isServerPage };
+export { SERVER_PAGES, isPersonalPage, isServerPage };
 
 const ready = i18n.use(initReactI18next).init({
   ...languageOptions,
@@ -40,18 +43,28 @@ export interface RenderInput {
   /** Answers the page's API calls in-process, as the browser's fetch would over the network. */
   fetch: (path: string, init: RequestInit) => Promise<Response>;
   shop: boolean;
+  /**
+   * The visitor's id as their browser keeps it (the viewer cookie), for a page drawn for them (the home
+   * page's duel); null for a new visitor, whom the duel's answer gives one.
+   */
+  visitorId?: string | null;
 }
 
 export interface RenderOutput {
   status: number;
+  /** Drawn for this visitor (isPersonalPage): never kept for or shown to another. */
+  personal: boolean;
   /** The app's markup for #root. */
   html: string;
-  /** The query cache the page was drawn from (TanStack Query's dehydrated state), as JSON. */
+  /**
+   * The query cache the page was drawn from (TanStack Query's dehydrated state), the time it was drawn at
+   * (`drawnAt`, for the clocks on the page) and the on-demand parts it shows (`parts`, lazy-part.ts), as JSON.
+   */
   state: string;
 }
 
 /** Most rounds of "draw, then fetch what the drawing asked for" a page gets (a query may need another's answer). */
-const PASSES = 3;
+const PASSES = 4;
 
 /** One page at a time: the app's i18n instance and API client are the process's, set per page. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -63,13 +76,17 @@ export function render(input: RenderInput): Promise<RenderOutput | null> {
   return next;
 }
 
-async function renderNow({ url, language, fetch, shop }: RenderInput): Promise<RenderOutput | null> {
+async function renderNow({ url, language, fetch, shop, visitorId = null }: RenderInput): Promise<RenderOutput | null> {
   const { pathname } = new URL(url, 'http://manto.invalid');
   if (!isServerPage(pathname)) return null;
   await ready;
   await i18n.changeLanguage(language);
   setApiFetch(fetch);
   setServerFeatures(shop ? ['shop'] : []);
+  drawFor(visitorId);
+  const drawnAt = Date.now();
+  setDrawnAt(drawnAt);
+  takeShownParts();
   const handler = createStaticHandler(appRoutes(shop), { basename: '/app' });
   const context = await handler.query(new Request(new URL(url, 'http://manto.invalid')));
   if (context instanceof Response) return null;
@@ -82,8 +99,10 @@ async function renderNow({ url, language, fetch, shop }: RenderInput): Promise<R
       </AppProviders>,
     );
   let html = draw();
-  // A drawing registers the queries it reads; those still waiting are fetched and the page drawn again.
-  for (let pass = 1; pass < PASSES && (await fetchWaiting(client)); pass++) html = draw();
+  // A drawing registers the queries it reads and asks for the code of the parts it shows: what is still
+  // waiting is fetched, and the page drawn again.
+  for (let pass = 1; pass < PASSES && (await Promise.all([fetchWaiting(client), partsLoaded()])).some(Boolean); pass++)
+    html = draw();
   // A page with a failed answer (a jersey that does not exist, an API error) is the browser's to draw: it
   // asks again and shows the not-found or error screen, as it always has.
   if (
@@ -93,7 +112,12 @@ async function renderNow({ url, language, fetch, shop }: RenderInput): Promise<R
       .some((query) => query.state.status === 'error')
   )
     return null;
-  return { status: context.statusCode, html, state: JSON.stringify(dehydrate(client)) };
+  return {
+    status: context.statusCode,
+    personal: isPersonalPage(pathname),
+    html,
+    state: JSON.stringify({ ...dehydrate(client), drawnAt, parts: takeShownParts() }),
+  };
 }
 
 /** Fetches the queries a drawing asked for that have no answer yet; false when there were none. */

@@ -10,13 +10,15 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './styles/global.css';
-import { hydrate } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { appRoutes, loadRoutesFor } from './app/router.tsx';
+import { setDrawnAt } from './lib/hydrating.ts';
 import { currentLanguage, i18n, initI18n } from './lib/i18n.ts';
-import { queryClient } from './lib/query-client.ts';
+import { loadParts } from './lib/lazy-part.ts';
+import { hydrateDrawnPage } from './lib/query-client.ts';
 
 // The language the page was written in, read before i18next sets the document's to the browser's choice.
 const pageLanguage = document.documentElement.lang;
@@ -43,11 +45,15 @@ const app = (routes?: Parameters<typeof App>[0]['routes']) => (
  */
 async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise<void> {
   const routes = appRoutes();
+  const drawn = JSON.parse(state.textContent ?? '{}') as DehydratedState & { drawnAt?: number; parts?: string[] };
   await Promise.all([i18nReady, loadRoutesFor(routes, window.location.pathname)]);
-  // Its texts too (the page preloads their files): a screen waiting for its texts while React takes it
-  // over would give way to its loading state.
-  await i18n.loadNamespaces(pageNamespaces());
-  hydrate(queryClient, JSON.parse(state.textContent ?? '{}'));
+  // The pages after this one are the browser's to draw (router.tsx, drawnInBrowser).
+  state.remove();
+  // Its texts (the page preloads their files) and the code of the parts it shows: a screen waiting for
+  // either while React takes it over would give way to its loading state.
+  await Promise.all([i18n.loadNamespaces(pageNamespaces()), loadParts(drawn.parts ?? [])]);
+  hydrateDrawnPage(drawn);
+  setDrawnAt(drawn.drawnAt ?? null);
   if (pageLanguage !== currentLanguage()) {
     createRoot(root).render(app(routes));
     return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptFor, withDrawnPage } from './server-page.ts';
+import { type PageFetch, type PageRenderer, drawPages, withDrawnPage } from './server-page.ts';
 
 const PAGE = `<!doctype html>
 <html lang="pt">
@@ -19,6 +19,7 @@ describe('a page the server drew, in its SPA page', () => {
     status: 200,
     html: '<main><h1>Manto terms of use</h1></main>',
     state: '{"queries":[{"x":"</script><b>"}]}',
+    personal: false,
   };
   const page = withDrawnPage(PAGE, drawn, 'en');
 
@@ -41,22 +42,60 @@ describe('a page the server drew, in its SPA page', () => {
   });
 });
 
-describe('drawn pages kept a few seconds', () => {
-  it('draws a page once for a burst of visitors, again once it is old, apart per language', async () => {
+/** A renderer whose pages show the answer of one API call, and what it drew for whom. */
+function renderer(drawn: string[]): PageRenderer {
+  return {
+    isPersonalPage: (pathname) => pathname === '/app/',
+    async render({ url, language, fetch, visitorId }) {
+      drawn.push(`${language} ${url} ${visitorId ?? '-'}`);
+      const answer = await (await fetch('/api/answer', { headers: { 'accept-language': language } })).text();
+      return { status: 200, html: `${url}: ${answer}`, state: '{}', personal: url === '/app/' };
+    },
+  };
+}
+
+describe('drawn pages, kept while their answers stand', () => {
+  let answer = 'first';
+  const asked: string[] = [];
+  const fetchFor =
+    (address: string): PageFetch =>
+    async (path) => (asked.push(`${address} ${path}`), new Response(answer));
+
+  it('draws a page once for a burst of visitors, again when an answer changed or it is old, apart per language', async () => {
     let clock = 0;
     const drawn: string[] = [];
-    const draw = keptFor(
-      5_000,
-      async (url, language) => (drawn.push(`${language} ${url}`), { status: 200, html: url, state: '{}' }),
-      () => clock,
-    );
-    await Promise.all([draw('/app/termos', 'pt', '10.0.0.1'), draw('/app/termos', 'pt', '10.0.0.2')]);
-    await draw('/app/termos', 'en', '10.0.0.1');
-    clock = 4_999;
-    await draw('/app/termos', 'pt', '10.0.0.3');
-    expect(drawn).toEqual(['pt /app/termos', 'en /app/termos']);
-    clock = 5_000;
-    await draw('/app/termos', 'pt', '10.0.0.3');
-    expect(drawn).toEqual(['pt /app/termos', 'en /app/termos', 'pt /app/termos']);
+    const draw = drawPages(renderer(drawn), fetchFor, { shop: false, now: () => clock });
+    const visit = (url: string, language: 'pt' | 'en' = 'pt', address = '10.0.0.1') =>
+      draw({ url, language, address, viewer: null });
+    const [a, b] = await Promise.all([visit('/app/termos'), visit('/app/termos', 'pt', '10.0.0.2')]);
+    expect(a?.html).toBe('/app/termos: first');
+    expect(b).toBe(a);
+    await visit('/app/termos', 'en');
+    clock = 9_999;
+    expect((await visit('/app/termos', 'pt', '10.0.0.3'))?.html).toBe('/app/termos: first');
+    expect(drawn).toEqual(['pt /app/termos -', 'en /app/termos -']);
+    // The answer it was drawn from changed: drawn again, at once.
+    answer = 'second';
+    expect((await visit('/app/termos'))?.html).toBe('/app/termos: second');
+    expect(drawn).toHaveLength(3);
+    // Unchanged but old (its clocks would be): drawn again.
+    clock = 30_000;
+    await visit('/app/termos');
+    expect(drawn).toHaveLength(4);
+    // The calls are made on behalf of whoever asked.
+    expect(asked).toContain('10.0.0.3 /api/answer');
+  });
+
+  it('draws the home page for each visitor with their id, and leaves a member’s to the browser', async () => {
+    const drawn: string[] = [];
+    const draw = drawPages(renderer(drawn), fetchFor, { shop: false });
+    const home = (viewer: string | null) => draw({ url: '/app/', language: 'pt', address: '10.0.0.1', viewer });
+    expect((await home('v1.abc'))?.personal).toBe(true);
+    await home('v1.abc');
+    await home(null);
+    // Not a visitor id the server could have signed: drawn as for a new visitor.
+    await home('forged');
+    expect(await home('member')).toBeNull();
+    expect(drawn).toEqual(['pt /app/ v1.abc', 'pt /app/ v1.abc', 'pt /app/ -', 'pt /app/ -']);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '@manto/contracts';
+import { MEMBER_VIEWER, VISITOR_ID_PREFIX } from '@manto/contracts/voter';
 import type { FastifyInstance } from 'fastify';
 
 /** A public page as the web's server renderer drew it (apps/web/src/entry-server.tsx). */
@@ -11,13 +12,23 @@ export interface DrawnPage {
   html: string;
   /** The query cache it was drawn from, as JSON. */
   state: string;
+  /** Drawn for one visitor (the home page's duel): never kept for, or shown to, another. */
+  personal: boolean;
 }
 
 /** How a drawn page's API calls are answered. */
 export type PageFetch = (path: string, init: RequestInit) => Promise<Response>;
 
 export interface PageRenderer {
-  render(input: { url: string; language: Language; fetch: PageFetch; shop: boolean }): Promise<DrawnPage | null>;
+  render(input: {
+    url: string;
+    language: Language;
+    fetch: PageFetch;
+    shop: boolean;
+    visitorId: string | null;
+  }): Promise<DrawnPage | null>;
+  /** Whether the page at this path is drawn for one visitor. */
+  isPersonalPage(pathname: string): boolean;
 }
 
 /** The web build's server renderer (apps/web/dist-server), or null when the build has none. */
@@ -90,26 +101,83 @@ export function inProcess(app: FastifyInstance, address: string): PageFetch {
   };
 }
 
-type Draw = (url: string, language: Language, address: string) => Promise<DrawnPage | null>;
+/** Who asks for a page: its address and language, their network address and the viewer cookie. */
+export interface PageVisit {
+  url: string;
+  language: Language;
+  address: string;
+  /** VIEWER_COOKIE: a visitor's id, `member`, or null (a new visitor). */
+  viewer: string | null;
+}
 
-/** How long a drawn page is kept: as long as a page's head tags (ADR 0036). */
-export const DRAWN_PAGE_MS = 5_000;
+export type DrawPage = (visit: PageVisit) => Promise<DrawnPage | null>;
+
+/** A drawn page and the calls it was drawn from, with their answers. */
+interface Kept {
+  at: number;
+  page: DrawnPage;
+  calls: { path: string; init: RequestInit; body: string }[];
+}
+
+/** How long a drawn page may be served again at most, its answers unchanged: the clocks it shows move. */
+export const DRAWN_PAGE_MS = 10_000;
 
 /**
- * Drawn pages kept `ttlMs` per address and language: what they show is public and changes at most with a
- * ranking fit, so a burst of visitors to one page costs one drawing (a jersey page takes tens of
- * milliseconds to draw, one at a time). The last `max` addresses are kept.
+ * Draws the public pages (ADR 0038), their API calls answered by `fetchFor` on the visitor's behalf. A page
+ * drawn for one visitor (the home page's duel, bound to them) is drawn for each visit, and not at all for a
+ * member (the browser draws theirs). Any other is kept and served again while every answer it was drawn
+ * from is still the same (asked again in-process: a fraction of a drawing's cost) and it is younger than
+ * DRAWN_PAGE_MS: a burst of visitors costs one drawing, and nobody gets a page older than the data.
  */
-export function keptFor(ttlMs: number, draw: Draw, now: () => number = Date.now, max = 500): Draw {
-  const kept = new Map<string, { at: number; page: Promise<DrawnPage | null> }>();
-  return (url, language, address) => {
+export function drawPages(
+  renderer: PageRenderer,
+  fetchFor: (address: string) => PageFetch,
+  { shop, now = Date.now, max = 500 }: { shop: boolean; now?: () => number; max?: number },
+): DrawPage {
+  const kept = new Map<string, Kept>();
+  const drawing = new Map<string, Promise<DrawnPage | null>>();
+
+  const stillCurrent = async ({ at, calls }: Kept, fetch: PageFetch) => {
+    if (now() - at >= DRAWN_PAGE_MS) return false;
+    const answers = await Promise.all(calls.map(async ({ path, init }) => (await fetch(path, init)).text()));
+    return answers.every((body, i) => body === calls[i]!.body);
+  };
+
+  const drawAnew = async (url: string, language: Language, fetch: PageFetch, visitorId: string | null) => {
+    const calls: Kept['calls'] = [];
+    const recording: PageFetch = async (path, init) => {
+      const res = await fetch(path, init);
+      calls.push({ path, init, body: await res.clone().text() });
+      return res;
+    };
+    const page = await renderer.render({ url, language, fetch: recording, shop, visitorId });
+    return { page, calls };
+  };
+
+  return async ({ url, language, address, viewer }) => {
+    const fetch = fetchFor(address);
+    if (renderer.isPersonalPage(url.split('?', 1)[0]!)) {
+      if (viewer === MEMBER_VIEWER) return null;
+      const visitorId = viewer?.startsWith(VISITOR_ID_PREFIX) ? viewer : null;
+      return (await drawAnew(url, language, fetch, visitorId)).page;
+    }
     const key = `${language} ${url}`;
     const found = kept.get(key);
-    if (found && now() - found.at < ttlMs) return found.page;
-    const page = draw(url, language, address);
-    kept.delete(key);
-    if (kept.size >= max) kept.delete(kept.keys().next().value!);
-    kept.set(key, { at: now(), page });
+    if (found && (await stillCurrent(found, fetch))) return found.page;
+    // Visitors arriving while the page is being drawn share that drawing.
+    let page = drawing.get(key);
+    if (!page) {
+      page = drawAnew(url, language, fetch, null).then(({ page: drawn, calls }) => {
+        kept.delete(key);
+        if (drawn) {
+          if (kept.size >= max) kept.delete(kept.keys().next().value!);
+          kept.set(key, { at: now(), page: drawn, calls });
+        }
+        return drawn;
+      });
+      drawing.set(key, page);
+      void page.finally(() => drawing.delete(key)).catch(() => undefined);
+    }
     return page;
   };
 }

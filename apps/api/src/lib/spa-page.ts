@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type Language, languageFromHeader } from '@manto/contracts';
-import { escapeMarkup } from './markup.ts';
 import { memo } from './memo.ts';
-import { LANGUAGE_PARAM, languageFromQuery } from './page-head.ts';
-import { type DrawnPage, withDrawnPage } from './server-page.ts';
+import { languageFromQuery } from './page-head.ts';
+import { type DrawPage, withDrawnPage } from './server-page.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
 export interface FirstScreen {
@@ -17,8 +15,6 @@ export interface FirstScreen {
   styles: string[];
   /** The translation files its first paint reads, per interface language. */
   translations: Partial<Record<Language, string[]>>;
-  /** The page's title and subtitle per language, the title's size on a phone and their gap (px). */
-  heading?: { titleSize: number; gap: number; texts: Partial<Record<Language, { title: string; subtitle: string }>> };
 }
 
 export interface SpaPage {
@@ -26,6 +22,8 @@ export interface SpaPage {
   gzip: Buffer;
   /** A drawn page's status (404 for a page of something that does not exist); 200 otherwise. */
   status?: number;
+  /** Drawn for this visitor alone: no cache may keep it. */
+  personal?: boolean;
 }
 
 /** What the page for an address depends on besides the address. */
@@ -35,24 +33,10 @@ export interface PageRequest {
   storedLanguage?: Language | undefined;
   /** The visitor's address, for the API calls a drawn page makes on their behalf. */
   address?: string;
+  /** Who votes in this browser (VIEWER_COOKIE), for a page drawn for them. */
+  viewer?: string | null;
 }
 
-/**
- * Runs right after the heading, before the first paint: a visitor whose interface language — the address's
- * `?lang=`, else the stored one (the app's `i18nextLng`; apps/web/src/lib/language.ts reads them in that
- * order) — is not the one the page was written in gets no heading rather than one in the other language.
- * Inline, so the page's CSP names its hash.
- */
-const HEADING_SCRIPT =
-  "try{var h=document.getElementById('boot-heading'),q=/[?&]lang=(pt|en)(&|$)/.exec(location.search)," +
-  "l=q?q[1]:localStorage.getItem('i18nextLng');" +
-  "if(l&&(/^en(?![a-z])/i.test(l)?'en':'pt')!==h.lang)h.remove()}catch(e){}";
-
-/** The CSP source that allows the heading's script and nothing else inline. */
-export const HEADING_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEADING_SCRIPT).digest('base64')}'`;
-
-/** Where index.html has the server put a first screen's heading (below its static header). */
-const HEADING_SLOT = '<!-- first-screen heading -->';
 /** Where a page's head tags go (the built page's <title> and description are taken out for them). */
 const TAGS_SLOT = '<!--manto:head-->';
 /** Where a page's structured data goes: the end of its head. */
@@ -62,17 +46,6 @@ const DATA_SLOT = '<!--manto:data-->';
 export interface HeadTags {
   tags: string;
   data: string;
-}
-
-function headingHtml(heading: NonNullable<FirstScreen['heading']>, language: Language): string | null {
-  const texts = heading.texts[language];
-  if (!texts) return null;
-  return (
-    `<div id="boot-heading" class="boot-heading" lang="${language}" aria-hidden="true" ` +
-    `style="--boot-title-size:${Number(heading.titleSize)}px;--boot-heading-gap:${Number(heading.gap)}px">` +
-    `<div class="boot-heading-inner"><p class="boot-title">${escapeMarkup(texts.title)}</p>` +
-    `<p class="boot-subtitle">${escapeMarkup(texts.subtitle)}</p></div></div><script>${HEADING_SCRIPT}</script>`
-  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,11 +69,8 @@ export interface SpaPageOptions {
    * A public page drawn by the server in `language`, for the visitor at `address` (the web's renderer, ADR
    * 0038); null where the browser draws the page.
    */
-  draw?: (url: string, language: Language, address: string) => Promise<DrawnPage | null>;
+  draw?: DrawPage;
 }
-
-/** A query string that only names the language: the page's top is the bare address's. */
-const onlyLanguage = (query: string) => new RegExp(`^${LANGUAGE_PARAM}=[a-z]{2}$`).test(query);
 
 /**
  * The SPA's page as sent for an address: on the first screens the web build lists, with their
@@ -136,7 +106,7 @@ export function createSpaPages(
       .replace(/([ \t]*)<\/head>/, (tag, indent: string) => `${indent}  ${DATA_SLOT}\n${tag}`);
   };
 
-  const build = (screen: FirstScreen | null, language: Language, withHeading: boolean): SpaPage => {
+  const build = (screen: FirstScreen | null, language: Language, earlyScripts: boolean): SpaPage => {
     if (!screen) {
       const page = withSlots(html, language);
       return { html: page, gzip: gzipSync(page, { level: 9 }) };
@@ -159,7 +129,7 @@ export function createSpaPages(
     ];
     // The early scripts first of all, at high priority (an async script is fetched at low priority
     // otherwise): they start the screen's data requests before the app's code has even arrived.
-    const scripts = (screen.scripts ?? []).map(
+    const scripts = (earlyScripts ? (screen.scripts ?? []) : []).map(
       (file) => `<script async fetchpriority="high" src="${base}${file}"></script>`,
     );
     const before = /([ \t]*)<script/.test(html) ? /([ \t]*)<script/ : /([ \t]*)<\/head>/;
@@ -171,10 +141,7 @@ export function createSpaPages(
       /([ \t]*)<\/head>/,
       (_m, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join('')}${indent}</head>`,
     );
-    const heading = withHeading && screen.heading ? headingHtml(screen.heading, language) : null;
-    // A function, so a `$` in a text is never read as a replacement pattern.
-    const page = heading ? withLinks.replace(HEADING_SLOT, () => heading) : withLinks;
-    const slotted = withSlots(page, language);
+    const slotted = withSlots(withLinks, language);
     return { html: slotted, gzip: gzipSync(slotted, { level: 9 }) };
   };
 
@@ -201,39 +168,31 @@ export function createSpaPages(
   return {
     /**
      * The page for this address (path and query string) in its language (`?lang=`, else Accept-Language),
-     * or null where the built page serves as it is (no first screen and no head tags). The heading only
-     * without a query string (or one naming only the language): a query may change what the screen shows at
-     * its top (the rankings' `?torcida=` draws a fanbase's heading).
+     * or null where the built page serves as it is (no first screen and no head tags).
      */
     async forUrl(
       url: string,
-      { acceptLanguage, storedLanguage, address = '' }: PageRequest = {},
+      { acceptLanguage, storedLanguage, address = '', viewer = null }: PageRequest = {},
     ): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
       const language = languageFromQuery(query) ?? storedLanguage ?? languageFromHeader(acceptLanguage);
-      const drawn = draw ? await draw(url, language, address) : null;
-      // A drawn page has its own heading: not the stand-in the browser's app replaces.
-      const page = await withHead(pathname, query, language, drawn === null);
+      const drawn = draw ? await draw({ url, language, address, viewer }) : null;
+      // A drawn page has its data: not the browser's early requests for it.
+      const page = await withHead(pathname, language, drawn === null);
       if (!drawn) return page;
       const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language);
-      return { html: full, gzip: gzipSync(full), status: drawn.status };
+      return { html: full, gzip: gzipSync(full), status: drawn.status, personal: drawn.personal };
     },
   };
 
   /** The page for an address with its first screen's parts and its head tags (forUrl without a drawn page). */
-  async function withHead(
-    pathname: string,
-    query: string | undefined,
-    language: Language,
-    standIns: boolean,
-  ): Promise<SpaPage | null> {
+  async function withHead(pathname: string, language: Language, earlyScripts: boolean): Promise<SpaPage | null> {
     const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
     if (!match && !head) return null;
-    const withHeading = standIns && (query === undefined || onlyLanguage(query));
-    const key = `${match?.screen.path ?? ''} ${language} ${withHeading}`;
+    const key = `${match?.screen.path ?? ''} ${language} ${earlyScripts}`;
     let page = cache.get(key);
     if (!page) {
-      page = build(match?.screen ?? null, language, withHeading);
+      page = build(match?.screen ?? null, language, earlyScripts);
       cache.set(key, page);
     }
     if (!head) return page;

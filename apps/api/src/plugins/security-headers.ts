@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
-import { HEADING_SCRIPT_SOURCE } from '#lib/spa-page.ts';
 
 const CSP = [
   "default-src 'self'",
-  // Two inline scripts, each allowed by its hash: the first screen's heading's (lib/spa-page.ts) and a drawn
-  // page's colour scheme (lib/server-page.ts).
-  `script-src 'self' ${HEADING_SCRIPT_SOURCE} ${COLOR_SCHEME_SCRIPT_SOURCE}`,
+  // One inline script, allowed by its hash: a drawn page's colour scheme (lib/server-page.ts).
+  `script-src 'self' ${COLOR_SCHEME_SCRIPT_SOURCE}`,
   // Mantine writes its CSS variables into <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

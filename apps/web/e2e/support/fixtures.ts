@@ -237,9 +237,39 @@ export function testAddress(workerIndex: number): string {
   return `172.${16 + (workerIndex % 16)}.${++addresses % 256}.${1 + Math.floor(workerIndex / 16)}`;
 }
 
+/** Until the app answers input: for a page of a context the test made itself (the fixture's page waits alone). */
+export const appReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
+/**
+ * Waits, after `page.goto` and `page.reload` to an app page, until the app answers input (`data-app-ready`):
+ * a page the server drew shows its content and buttons before its code has run (ADR 0038), and a click
+ * then would be lost. Not with JavaScript off, nor for `waitUntil: 'commit'` (a test looking at the page as
+ * the server sent it).
+ */
+function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settle = async (waitUntil?: string) => {
+    if (waitUntil === 'commit' || !new URL(page.url()).pathname.startsWith('/app')) return;
+    await appReady(page);
+  };
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settle(options?.waitUntil);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settle(options?.waitUntil);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ consoleErrors: ConsoleGuard }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) =>
     use({ ...extraHTTPHeaders, 'x-forwarded-for': testAddress(testInfo.workerIndex) }),
+  page: async ({ page, javaScriptEnabled }, use) => use(javaScriptEnabled === false ? page : waitingForTheApp(page)),
   consoleErrors: [
     async ({ context }, use, testInfo) => {
       const errors: string[] = [];

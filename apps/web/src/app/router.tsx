@@ -49,7 +49,8 @@ export function shopRoutes(enabled: boolean): RouteObject[] {
 
 /**
  * Whether this page is the browser's to draw: a page the server drew (entry-server.tsx) comes with its
- * answers, so nothing is asked for early; nor is anything on the server.
+ * answers, so nothing is asked for early; nor is anything on the server. The pages after it are the
+ * browser's (main.tsx takes the answers out once read).
  */
 const drawnInBrowser = () => typeof document !== 'undefined' && document.getElementById('ssr-state') === null;
 
@@ -85,9 +86,10 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
             // The home page is the global duel (docs/product.md §2); the home feature frames it.
             index: true,
             // Once, when the home page is first wanted: its first duel is asked for now, alongside
-            // its code and texts, not after they have arrived and rendered (features/duels/api/early-duel.ts).
+            // its code and texts, not after they have arrived and rendered (features/duels/api/early-duel.ts);
+            // a page the server drew came with it.
             lazy: () => {
-              primeNextDuel({});
+              if (drawnInBrowser()) primeNextDuel({});
               return withTexts(['duels'], () =>
                 Promise.all([
                   import('../features/home/routes/home-route.tsx'),

@@ -1,13 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useBootHeadingGone } from '#lib/boot-heading.ts';
 import { ErrorState } from './error-state.tsx';
 import { NotFoundScreen } from './not-found-screen.tsx';
 
 /** A route's error boundary: 404 responses show not-found, anything else 'Erro'. */
 export function RouteError() {
   const error = useRouteError();
-  // Also outside the layout (a failing layout), where no page hands the server's heading over.
-  useBootHeadingGone();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return <ErrorState />;
 }

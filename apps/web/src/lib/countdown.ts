@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { drawnNow, useHydrating } from './hydrating.ts';
 
 export interface DurationParts {
   days: number;
@@ -39,15 +40,19 @@ export function countdownStage(ms: number): CountdownStage {
   return 'far';
 }
 
-/** The current time, refreshed every `intervalMs` while `active`. */
+/**
+ * The current time, refreshed every `intervalMs` while `active`. A page the server drew starts at the time
+ * it was drawn (the same text on both sides), then takes the browser's clock at the next render.
+ */
 export function useNow(intervalMs = 1000, active = true): number {
+  const hydrating = useHydrating();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
     const id = window.setInterval(() => setNow(Date.now()), intervalMs);
     return () => window.clearInterval(id);
   }, [intervalMs, active]);
-  return now;
+  return hydrating ? drawnNow() : now;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Query, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, type Query, QueryClient, hydrate, isServer } from '@tanstack/react-query';
 import { onLateInvalidAnswer } from './later-schemas.ts';
 
 /** Spec section 9: fresh for 1 hour, kept 10 minutes, no retries, no refetch on focus. */
@@ -17,6 +17,24 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/** The answers a page drawn by the server came with, by query, as they were when it arrived. */
+const inPage = new Map<string, number>();
+
+/** Fills the query cache with the answers a page the server drew came with (ADR 0038). */
+export function hydrateDrawnPage(state: DehydratedState): void {
+  hydrate(queryClient, state);
+  for (const query of queryClient.getQueryCache().getAll()) inPage.set(query.queryHash, query.state.dataUpdatedAt);
+}
+
+/**
+ * Whether a query still holds the answer its page came with: a screen whose answers are never reused (a duel's
+ * single-use token) takes that one as it is instead of asking again when it mounts. On the server every
+ * answer is the page's: the drawing and the browser's takeover must agree (nothing is being fetched), since
+ * React keeps the server's attributes where they differ.
+ */
+export const cameInPage = (query: Pick<Query, 'queryHash' | 'state'>): boolean =>
+  isServer || inPage.get(query.queryHash) === query.state.dataUpdatedAt;
 
 // A first screen's answer used before the contracts loaded, then found invalid (lib/later-schemas.ts):
 // the queries holding it are dropped and asked again, checked first this time, so their screen shows

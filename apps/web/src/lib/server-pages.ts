@@ -5,11 +5,28 @@
  * on both sides (no browser-only value in its first render).
  */
 export const SERVER_PAGES: readonly RegExp[] = [
+  // The home page: its duel is drawn for the visitor (see PERSONAL_PAGES).
+  /^\/app\/?$/,
   /^\/app\/termos\/?$/,
   /^\/app\/privacidade\/?$/,
   /^\/app\/rankings\/como-funciona\/?$/,
-  // A jersey's page (the jersey's picture is its largest paint).
-  /^\/app\/camisas\/time\/[^/]+\/[^/]+\/?$/,
+  // The rankings: global (with its segments in the query string), the teams', a team's, a fanbase's.
+  /^\/app\/rankings\/?$/,
+  /^\/app\/rankings\/times(\/[^/]+)?\/?$/,
+  /^\/app\/rankings\/torcidas\/[^/]+\/?$/,
+  // The catalogue: the teams, a team's jerseys, a jersey's page.
+  /^\/app\/camisas\/?$/,
+  /^\/app\/camisas\/time\/[^/]+(\/[^/]+)?\/?$/,
+  // The tournaments and one tournament (not its vote, a duel).
+  /^\/app\/torneios(\/[^/]+)?\/?$/,
 ];
 
 export const isServerPage = (pathname: string) => SERVER_PAGES.some((page) => page.test(pathname));
+
+/**
+ * Pages drawn for one visitor, never kept for or shared with another: the home page's duel is bound to the
+ * visitor it was drawn for (docs/decisions/0039-the-home-duel-drawn-by-the-server.md).
+ */
+export const PERSONAL_PAGES: readonly RegExp[] = [/^\/app\/?$/];
+
+export const isPersonalPage = (pathname: string) => PERSONAL_PAGES.some((page) => page.test(pathname));

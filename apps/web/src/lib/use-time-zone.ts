@@ -1,8 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const never = () => () => undefined;
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const serverZone = () => 'UTC';
+import { useHydrating } from './hydrating.ts';
 
 /**
  * The time zone to show times in: the browser's, except in a page the server draws and while the browser
@@ -10,5 +6,6 @@ const serverZone = () => 'UTC';
  * at the next render (ADR 0038). Times keep their length across the change, so nothing moves.
  */
 export function useTimeZone(): string {
-  return useSyncExternalStore(never, browserZone, serverZone);
+  const hydrating = useHydrating();
+  return hydrating ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

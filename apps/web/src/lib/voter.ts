@@ -21,6 +21,11 @@ export interface VoterIds {
    * (and ask the usual way if it brings none). Null when there is an id or one is on its way.
    */
   issueWith<T>(call: () => Promise<T>, idOf: (answer: T) => string | null | undefined): Promise<T> | null;
+  /**
+   * An id the server issued outside this tab's calls (in a page it drew, ADR 0038): kept when the tab has
+   * none. True when it is the tab's id now; false when the tab already votes as another visitor.
+   */
+  adopt(id: string): boolean;
 }
 
 /**
@@ -30,7 +35,11 @@ export interface VoterIds {
  * uses an id another tab just stored. Without usable storage (private mode, blocked) the id lives for the
  * tab only.
  */
-export function createVoterIds(storage: Storage | undefined, issue: () => Promise<string>): VoterIds {
+export function createVoterIds(
+  storage: Storage | undefined,
+  issue: () => Promise<string>,
+  onKeep: (id: string) => void = () => undefined,
+): VoterIds {
   let memory: string | null = null;
   let issuing: Promise<string> | null = null;
   /** An id coming in another call's answer (issueWith). */
@@ -46,6 +55,7 @@ export function createVoterIds(storage: Storage | undefined, issue: () => Promis
 
   const keep = (id: string): string => {
     memory = id;
+    onKeep(id);
     try {
       storage?.setItem(VOTER_ID_KEY, id);
     } catch {
@@ -87,6 +97,13 @@ export function createVoterIds(storage: Storage | undefined, issue: () => Promis
       // Nobody may be waiting: a failure here is the caller's, through `answer`.
       adopted.catch(() => undefined);
       return answer;
+    },
+    adopt(id) {
+      const current = isSigned(read()) ? read() : memory;
+      if (isSigned(current)) return current === id;
+      if (!isSigned(id) || issuing || adopting) return false;
+      keep(id);
+      return true;
     },
     forget(id) {
       if (memory === id) memory = null;

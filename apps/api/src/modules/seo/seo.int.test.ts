@@ -13,12 +13,12 @@ import { PUBLIC_URL, type TestApp, bearer, createTestApp } from '#test/helpers.t
 import { createTournament, globalScores, scopeScores, tournamentBody } from '#test/tournaments.ts';
 
 // The SPA as the build leaves it, reduced to what the head tags touch (apps/web/index.html): its language, its
-// static title and description, the heading slot.
+// static title and description.
 const PAGE =
   '<!doctype html>\n<html lang="pt">\n  <head>\n    <meta charset="UTF-8" />\n' +
   '    <meta name="description" content="Manto: compare camisas de futebol, vote e veja o ranking." />\n' +
   '    <title>Manto</title>\n  </head>\n  <body>\n    <div id="boot-shell"></div>\n' +
-  '    <!-- first-screen heading -->\n    <div id="root"></div>\n  </body>\n</html>\n';
+  '    <div id="root"></div>\n  </body>\n</html>\n';
 const SCREENS = [
   {
     path: '/app/camisas/time/:team/:jersey',
@@ -31,11 +31,6 @@ const SCREENS = [
     modules: ['assets/rankings-route-Cd34.js'],
     styles: [],
     translations: { pt: ['locales/pt/rankings.json'], en: ['locales/en/rankings.json'] },
-    heading: {
-      titleSize: 28,
-      gap: 6,
-      texts: { pt: { title: 'Ranking global', subtitle: 'Pt' }, en: { title: 'Global ranking', subtitle: 'En' } },
-    },
   },
 ];
 
@@ -224,10 +219,10 @@ describe('head tags', () => {
     expect(ranking.description).toContain('Na liderança: Seleção Teste 2024/25 · Titular, com 1532 pontos.');
     expect(ranking.jsonLd[0]['@type']).toBe('ItemList');
     expect(ranking.jsonLd[0].itemListElement).toHaveLength(5);
-    // ?lang=en alone keeps the first screen's heading, in English.
+    // ?lang=en: the page in English, its texts' files preloaded.
     const en = await page('/app/rankings?lang=en');
     expect(head(en).title).toBe('Global ranking | Manto');
-    expect(en).toContain('<p class="boot-title">Global ranking</p>');
+    expect(en).toContain('href="/app/locales/en/rankings.json"');
 
     for (const [url, title] of [
       ['/app/rankings/como-funciona', 'Como funciona o ranking | Manto'],

@@ -6,7 +6,6 @@ import { AppFooter } from '#components/layout/app-footer.tsx';
 import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
-import { BootHeadingGone } from '#lib/boot-heading.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
@@ -69,16 +68,7 @@ export function RootLayout() {
       <AppHeader />
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" py={{ base: 'lg', sm: 40 }}>
-          <Suspense fallback={<LoadingScreen />}>
-            {slow ? (
-              <LoadingScreen />
-            ) : (
-              <>
-                <BootHeadingGone />
-                <Outlet />
-              </>
-            )}
-          </Suspense>
+          <Suspense fallback={<LoadingScreen />}>{slow ? <LoadingScreen /> : <Outlet />}</Suspense>
         </Container>
       </Box>
       <AppFooter />

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DuelScopeQuery } from '@manto/contracts';
 import { catalogueKeys } from '#api/keys.ts';
+import { cameInPage } from '#lib/query-client.ts';
 import { getNextDuel, getTeamScope } from './duels-api.ts';
 
 export const duelKeys = {
@@ -12,7 +13,8 @@ export const duelKeys = {
 
 /**
  * A duel token is single use: never served from cache (stale at once, dropped when the screen
- * closes) and always fetched anew when a duel screen mounts.
+ * closes) and always fetched anew when a duel screen mounts, except the one its page came with (a
+ * page the server drew for this visitor, ADR 0038), used as it is.
  */
 export const nextDuelQuery = (scope: DuelScopeQuery, viewer: string) =>
   queryOptions({
@@ -20,7 +22,7 @@ export const nextDuelQuery = (scope: DuelScopeQuery, viewer: string) =>
     queryFn: ({ signal }) => getNextDuel(scope, signal),
     staleTime: 0,
     gcTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => (cameInPage(query) ? false : 'always'),
     refetchOnReconnect: false,
   });
 

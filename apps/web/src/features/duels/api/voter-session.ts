@@ -1,7 +1,8 @@
 import { api } from '#lib/api.ts';
 import { ApiError } from '#lib/api-client.ts';
 import { authStore } from '#lib/auth-store.ts';
-import { createVoterIds, withVoterId } from '#lib/voter.ts';
+import { VOTER_ID_KEY, createVoterIds, withVoterId } from '#lib/voter.ts';
+import { MEMBER_VIEWER, VIEWER_COOKIE } from '@manto/contracts/voter';
 import { pickVisitorId } from '#lib/wire-shapes.ts';
 import { earlyVisitorId, earlyVisitorIdPending } from './boot-duel.ts';
 
@@ -16,15 +17,49 @@ function browserStorage(): Storage | undefined {
   }
 }
 
-/** The visitor's server-issued id, kept in local storage under `manto.voterId` (docs/ranking.md §1). */
-const voterIds = createVoterIds(browserStorage(), async () => {
+const issueVisitorId = async () => {
   // The home page's early script may be getting one already (boot-duel.ts): one id, not two.
   const early = await earlyVisitorId();
   if (early) return early;
   const answer = pickVisitorId(await api.request('/duels/visitor', { method: 'POST' }));
   if (!answer) throw new ApiError(200, 'INVALID_RESPONSE', null);
   return answer.voterId;
-});
+};
+
+/** Tells the server who votes in this browser, for the home page it draws (VIEWER_COOKIE). */
+const showViewer = (visitorId: string | null) => {
+  if (typeof document === 'undefined') return;
+  const viewer = authStore.getState().tokens ? MEMBER_VIEWER : visitorId;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = viewer
+    ? `${VIEWER_COOKIE}=${encodeURIComponent(viewer)}; path=/; max-age=31536000; samesite=lax${secure}`
+    : `${VIEWER_COOKIE}=; path=/; max-age=0; samesite=lax`;
+};
+
+/** The visitor's server-issued id, kept in local storage under `manto.voterId` (docs/ranking.md §1). */
+let voterIds = createVoterIds(browserStorage(), issueVisitorId, showViewer);
+
+if (typeof window !== 'undefined') {
+  const stored = () => browserStorage()?.getItem(VOTER_ID_KEY) ?? null;
+  showViewer(stored());
+  authStore.subscribe(() => showViewer(stored()));
+}
+
+/**
+ * The server's drawing of a page (entry-server.tsx): the visitor it is drawn for, with the id their browser
+ * keeps (null for a new visitor: the duel's answer brings one), and nothing kept from the page before.
+ */
+export function drawFor(visitorId: string | null): void {
+  voterIds = createVoterIds(undefined, issueVisitorId);
+  if (visitorId) voterIds.adopt(visitorId);
+}
+
+/**
+ * A duel that came in a page the server drew was drawn for the visitor id its answer names (a new visitor's,
+ * issued then): true when that is this browser's visitor (kept now if it had none), false when this browser
+ * votes as someone else and the duel is not theirs.
+ */
+export const adoptDrawnVisitor = (id: string): boolean => voterIds.adopt(id);
 
 /**
  * Members are known by their token and need no visitor id; visitors send theirs as X-Voter-Id, and the server

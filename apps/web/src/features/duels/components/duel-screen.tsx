@@ -10,6 +10,7 @@ import { useAuth } from '#lib/auth-store.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { sendVote } from '../api/duels-api.ts';
 import { nextDuelQuery } from '../api/queries.ts';
+import { adoptDrawnVisitor } from '../api/voter-session.ts';
 import { retryClock } from '../lib/format.ts';
 import { outcomeForKey } from '../lib/keyboard.ts';
 import { DUEL_IMAGE_SIZES } from '../lib/names.ts';
@@ -77,6 +78,14 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
       alive.current = false;
     };
   }, []);
+
+  // A duel that came in the page the server drew for a new visitor names the id it was drawn for: this
+  // browser's from now on, unless it already votes as another visitor (a page drawn before the server knew
+  // them), whose duel this is not: a fresh one is asked for.
+  const drawnFor = query.data?.voterId;
+  useEffect(() => {
+    if (drawnFor && !adoptDrawnVisitor(drawnFor)) void refetch();
+  }, [drawnFor, refetch]);
 
   // The decision clock starts when a pair is on screen.
   const token = duel?.token;
@@ -153,7 +162,8 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
       <DuelBoard
         duel={duel}
         choice={choice}
-        busy={busy}
+        // While a fresh duel is on its way, the one on screen is spent or not this voter's.
+        busy={busy || query.isFetching}
         answered={answered}
         notice={notice}
         teamScoped={Boolean(scope.team)}

@@ -2,7 +2,7 @@ import { Anchor, Box, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, 
 import { useMediaQuery } from '@mantine/hooks';
 import type { TeamSummary } from '@manto/contracts';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -40,10 +40,12 @@ import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 import { teamText } from '#lib/team-text.ts';
 import { localName } from '#lib/names.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
+import { useHydrating } from '#lib/hydrating.ts';
+import { lazyPart } from '#lib/lazy-part.ts';
 
 // The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
 // it is drawn: a phone's first screen draws the list (docs/performance.md §6).
-const RankingTable = lazy(() => import('./ranking-table.tsx').then((m) => ({ default: m.RankingTable })));
+const RankingTable = lazyPart('ranking-table', () => import('./ranking-table.tsx').then((m) => m.RankingTable));
 
 function RankingSkeleton() {
   return (
@@ -84,14 +86,16 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   // The table from the theme's `md` breakpoint, the compact list below it: one of them rendered, not
   // both with one hidden by CSS (50 rows twice were most of a phone's first-render work, and the
   // hidden table's eager thumbnails loaded too; docs/performance.md). Read at the first render, so
-  // the first paint already has the right one.
+  // the first paint already has the right one. A page the server drew (it cannot know the width) has
+  // both, CSS showing one, until React has taken it over (ADR 0038).
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
+  const hydrating = useHydrating();
   // The rows render after the rest of the page, in a second render React can interrupt: the header
   // (its subtitle is the page's largest paint) and the status line paint without waiting for 50 rows,
-  // and a phone stays responsive while they render (docs/performance.md §6).
-  const deferred = useDeferredValue(query.data ?? null, null);
+  // and a phone stays responsive while they render (docs/performance.md §6). A drawn page has them at once.
+  const deferred = useDeferredValue(query.data ?? null, hydrating ? (query.data ?? null) : null);
   // The pickers come once the rows (or what stands for them) have rendered (pickers.ts).
   const pickers = usePickers(deferred !== null || query.isError);
   // The document's title as the server writes it (ADR 0036): the screen's own heading.
@@ -291,12 +295,17 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
             >
               {!rows ? (
                 <RankingSkeleton />
-              ) : wide ? (
-                <Suspense fallback={<RankingSkeleton />}>
-                  <RankingTable ranking={rows} />
-                </Suspense>
               ) : (
-                <RankingList ranking={rows} />
+                <>
+                  <Box visibleFrom="md">
+                    {(hydrating || wide) && (
+                      <Suspense fallback={<RankingSkeleton />}>
+                        <RankingTable ranking={rows} />
+                      </Suspense>
+                    )}
+                  </Box>
+                  <Box hiddenFrom="md">{(hydrating || !wide) && <RankingList ranking={rows} />}</Box>
+                </>
               )}
             </Box>
           )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '#lib/countdown.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { useLocale } from '#lib/use-locale.ts';
 
@@ -7,13 +8,13 @@ import { useLocale } from '#lib/use-locale.ts';
 export function UpdatedAt({ fittedAt }: { fittedAt: string }) {
   const { t } = useTranslation('rankings');
   const locale = useLocale();
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = new Date(useNow(30_000));
   const at = new Date(fittedAt);
-  const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const exact = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: useTimeZone(),
+  }).format(at);
   return (
     <time dateTime={fittedAt} title={exact}>
       {t('status.updated', { when: formatRelativeTime(at, now, locale) })}

@@ -4,7 +4,9 @@ import type { TournamentDetail } from '@manto/contracts';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrating } from '#lib/hydrating.ts';
 import { useLocale } from '#lib/use-locale.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { bracketColumns, defaultRound, type BracketColumn } from '../lib/bracket.ts';
 import { formatShortDateTime } from '../lib/format.ts';
 import { MatchCard } from './match-card.tsx';
@@ -20,68 +22,78 @@ const NARROW = '(max-width: 900px)';
 export function Bracket({ tournament }: { tournament: TournamentDetail }) {
   const { t } = useTranslation('tournaments');
   const narrow = useMediaQuery(NARROW, undefined, { getInitialValueInEffect: false }) ?? false;
+  // A page the server drew (it cannot know the width) has both layouts, CSS showing one, until React has
+  // taken it over (ADR 0038); then only the one the screen shows.
+  const hydrating = useHydrating();
   const columns = bracketColumns(tournament);
   // Until someone picks a round, the picker follows the tournament (the open round, then the next).
   const [picked, setPicked] = useState<number | null>(null);
   const shown = Math.min(picked ?? defaultRound(tournament), columns.length);
 
-  if (!narrow)
-    return (
-      <div className={classes.bracketScroll} role="region" aria-label={t('detail.bracketRegion')} tabIndex={0}>
-        <div className={classes.bracket}>
-          {columns.map((column) => (
-            <RoundColumn key={column.round} column={column} />
-          ))}
-        </div>
-      </div>
-    );
-
   const column = columns[shown - 1]!;
   return (
-    <Stack gap="md">
-      <Group gap="xs" align="end" wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          size="input-sm"
-          aria-label={t('detail.previousRound')}
-          disabled={shown <= 1}
-          onClick={() => setPicked(shown - 1)}
-        >
-          <IconChevronLeft size={18} aria-hidden />
-        </ActionIcon>
-        <Select
-          label={t('detail.roundPicker')}
-          data={columns.map((c) => ({ value: String(c.round), label: t(`rounds.${c.key}`) }))}
-          value={String(shown)}
-          onChange={(value) => value && setPicked(Number(value))}
-          allowDeselect={false}
-          style={{ flex: 1, minWidth: 0 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <ActionIcon
-          variant="default"
-          size="input-sm"
-          aria-label={t('detail.nextRound')}
-          disabled={shown >= columns.length}
-          onClick={() => setPicked(shown + 1)}
-        >
-          <IconChevronRight size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
-      <RoundColumn column={column} stacked />
-    </Stack>
+    <>
+      <div className={classes.wideOnly}>
+        {(hydrating || !narrow) && (
+          <div className={classes.bracketScroll} role="region" aria-label={t('detail.bracketRegion')} tabIndex={0}>
+            <div className={classes.bracket}>
+              {columns.map((c) => (
+                <RoundColumn key={c.round} column={c} />
+              ))}
+            </div>
+          </div>
+        )}
+      </div>
+      <div className={classes.narrowOnly}>
+        {(hydrating || narrow) && (
+          <Stack gap="md">
+            <Group gap="xs" align="end" wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                aria-label={t('detail.previousRound')}
+                disabled={shown <= 1}
+                onClick={() => setPicked(shown - 1)}
+              >
+                <IconChevronLeft size={18} aria-hidden />
+              </ActionIcon>
+              <Select
+                label={t('detail.roundPicker')}
+                data={columns.map((c) => ({ value: String(c.round), label: t(`rounds.${c.key}`) }))}
+                value={String(shown)}
+                onChange={(value) => value && setPicked(Number(value))}
+                allowDeselect={false}
+                style={{ flex: 1, minWidth: 0 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <ActionIcon
+                variant="default"
+                size="input-sm"
+                aria-label={t('detail.nextRound')}
+                disabled={shown >= columns.length}
+                onClick={() => setPicked(shown + 1)}
+              >
+                <IconChevronRight size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+            <RoundColumn column={column} stacked />
+          </Stack>
+        )}
+      </div>
+    </>
   );
 }
 
 function RoundColumn({ column, stacked = false }: { column: BracketColumn; stacked?: boolean }) {
   const { t } = useTranslation('tournaments');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const headingId = useId();
   const dates =
     column.opensAt && column.closesAt
       ? t('detail.roundDates', {
-          from: formatShortDateTime(locale, column.opensAt),
-          to: formatShortDateTime(locale, column.closesAt),
+          from: formatShortDateTime(locale, timeZone, column.opensAt),
+          to: formatShortDateTime(locale, timeZone, column.closesAt),
         })
       : null;
   const title = (

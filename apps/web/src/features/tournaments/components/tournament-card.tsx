@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '#lib/use-locale.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { roundKeyOf, tournamentName } from '#lib/tournaments.ts';
 import { formatDateRange, formatDateTime } from '../lib/format.ts';
 import { jerseyName } from '#lib/names.ts';
@@ -14,6 +15,7 @@ import classes from './tournaments.module.css';
 export function TournamentCard({ tournament: t }: { tournament: TournamentSummary }) {
   const { t: tr, i18n } = useTranslation('tournaments');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const name = tournamentName(t, i18n.resolvedLanguage);
 
   let status: React.ReactNode;
@@ -30,7 +32,7 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
     status = (
       <Group gap={6} wrap="nowrap">
         <IconCalendarEvent size={16} stroke={1.8} aria-hidden style={{ flex: 'none' }} />
-        <Text size="sm">{tr('card.startsAt', { date: formatDateTime(locale, t.startsAt) })}</Text>
+        <Text size="sm">{tr('card.startsAt', { date: formatDateTime(locale, timeZone, t.startsAt) })}</Text>
       </Group>
     );
   } else if (t.status === 'ongoing') {
@@ -63,7 +65,7 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {formatDateRange(locale, t.startsAt, t.endsAt)}
+          {formatDateRange(locale, timeZone, t.startsAt, t.endsAt)}
         </Text>
         {status}
       </Stack>

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Countdown } from '#components/countdown.tsx';
+import { useNow } from '#lib/countdown.ts';
 import { JerseyImage } from '#components/jersey-image.tsx';
 import { roundKeyOf, tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { jerseyName, jerseyPath } from '#lib/names.ts';
 import classes from './tournaments.module.css';
@@ -29,7 +31,10 @@ export function TournamentStatusPanel({ tournament: t, onDue }: StatusProps) {
 function OngoingPanel({ tournament: t, onDue }: StatusProps) {
   const { t: tr } = useTranslation('tournaments');
   const closesAt = t.roundClosesAt;
-  const [ended, setEnded] = useState(() => !closesAt || Date.parse(closesAt) <= Date.now());
+  // The clock the page was drawn at while the browser takes a drawn page over (useNow).
+  const now = useNow(1000, false);
+  const [endedHere, setEnded] = useState(false);
+  const ended = endedHere || !closesAt || Date.parse(closesAt) <= now;
   return (
     <Paper withBorder radius="lg" p="md">
       <Group justify="space-between" align="center" gap="md">
@@ -70,6 +75,7 @@ function OngoingPanel({ tournament: t, onDue }: StatusProps) {
 function UpcomingPanel({ tournament: t, onDue }: StatusProps) {
   const { t: tr } = useTranslation('tournaments');
   const locale = useLocale();
+  const timeZone = useTimeZone();
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap={4}>
@@ -81,7 +87,7 @@ function UpcomingPanel({ tournament: t, onDue }: StatusProps) {
           size="lg"
         />
         <Text size="sm" c="dimmed">
-          {tr('detail.startsAt', { date: formatDateTime(locale, t.startsAt) })}
+          {tr('detail.startsAt', { date: formatDateTime(locale, timeZone, t.startsAt) })}
         </Text>
       </Stack>
     </Paper>

@@ -1,18 +1,20 @@
-
 /** "12 de mar. de 2025 – 20 de mar. de 2025" / "12 Mar 2025 – 20 Mar 2025": a tournament's dates. */
-export function formatDateRange(locale: string, fromIso: string, toIso: string): string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  return format.formatRange(new Date(fromIso), new Date(toIso));
+export function formatDateRange(locale: string, timeZone: string, fromIso: string, toIso: string): string {
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  // Around the dash, some ICU versions put thin spaces (Node's) and others plain ones (browsers'): plain ones
+  // always, so a page the server drew reads the same once the browser has taken it over.
+  return format.formatRange(new Date(fromIso), new Date(toIso)).replace(/\u2009/g, ' ');
 }
 
 /** A moment with its time: "12/03/2025, 20:00". */
-export function formatDateTime(locale: string, iso: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+export function formatDateTime(locale: string, timeZone: string, iso: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** A short moment for a round's column: "12/03, 20:00" / "12/03, 20:00". */
-export function formatShortDateTime(locale: string, iso: string): string {
+export function formatShortDateTime(locale: string, timeZone: string, iso: string): string {
   return new Intl.DateTimeFormat(locale, {
+    timeZone,
     day: '2-digit',
     month: '2-digit',
     hour: '2-digit',

@@ -9,6 +9,7 @@ import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { tournamentDescription, tournamentName } from '#lib/tournaments.ts';
 import { useLocale } from '#lib/use-locale.ts';
+import { useTimeZone } from '#lib/use-time-zone.ts';
 import { tournamentQuery } from '../api/queries.ts';
 import { Bracket } from '../components/bracket.tsx';
 import { TournamentCover } from '../components/tournament-cover.tsx';
@@ -24,6 +25,7 @@ import { ShareButton } from '#components/share-button.tsx';
 export function TournamentRoute() {
   const { t, i18n } = useTranslation(['tournaments', 'common']);
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const { slug = '' } = useParams();
   const query = useQuery(tournamentQuery(slug));
   useDocumentTitle(query.data && tournamentName(query.data, i18n.resolvedLanguage));
@@ -45,7 +47,7 @@ export function TournamentRoute() {
   const description = tournamentDescription(tournament, i18n.resolvedLanguage);
   const length = roundLength(tournament.roundHours);
   const facts: [string, string][] = [
-    [t('detail.dates'), formatDateRange(locale, tournament.startsAt, tournament.endsAt)],
+    [t('detail.dates'), formatDateRange(locale, timeZone, tournament.startsAt, tournament.endsAt)],
     [t('detail.size'), t('jerseys', { count: tournament.size })],
     [t('detail.roundDuration'), t(`common:countdown.${length.unit}`, { count: length.count })],
   ];
