@@ -230,11 +230,21 @@ test('a team’s ranking and jerseys and a tournament: in the page, then taken o
   }
 });
 
-test('an unknown jersey is left to the browser, which shows its not-found screen', async ({ page, consoleErrors }) => {
+test('an unknown jersey is a not-found page with its status, with or without JavaScript', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/);
-  await page.goto('/app/camisas/time/time-que-nao-existe/2024-titular');
-  await expect(page.locator('#ssr-state')).toHaveCount(0);
+  const path = '/app/camisas/time/time-que-nao-existe/2024-titular';
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  expect((await plain.goto(path))?.status()).toBe(404);
+  await expect(plain.getByText('404')).toBeVisible();
+  await bare.close();
+  expect((await page.goto(path))?.status()).toBe(404);
   await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByRole('link', { name: /início|home/i }).first()).toBeVisible();
 });
 
 test('the home page comes with its visitor’s first duel, voted on at once without asking for a duel or an id', async ({

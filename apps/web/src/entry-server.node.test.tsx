@@ -134,15 +134,24 @@ describe('a public page drawn by the server', () => {
     expect(en?.html).not.toContain('Enviar feedback');
   });
 
-  it('draws the pages without data the same way, and leaves other addresses and failed answers to the browser', async () => {
+  it('draws the pages without data the same way, a missing subject as not found, and leaves other addresses and failed answers to the browser', async () => {
     const method = await render({ url: '/app/rankings/como-funciona', language: 'pt', fetch: api(), shop: false });
     expect(method?.html).toContain('Como funciona o ranking');
     expect(await render({ url: '/app/sistema', language: 'pt', fetch: api(), shop: false })).toBeNull();
     expect(await render({ url: '/app/auth/perfil', language: 'pt', fetch: api(), shop: false })).toBeNull();
-    // A page whose answer failed (this jersey does not exist) is the browser's to draw, with its not-found screen.
-    expect(
-      await render({ url: '/app/camisas/time/nenhum/2024-titular', language: 'pt', fetch: api(), shop: false }),
-    ).toBeNull();
+    // A page of something that does not exist is its not-found screen, with the status that says so …
+    const missing = await render({
+      url: '/app/camisas/time/nenhum/2024-titular',
+      language: 'pt',
+      fetch: api(),
+      shop: false,
+    });
+    expect(missing?.status).toBe(404);
+    expect(missing?.html).toContain('404');
+    expect(JSON.parse(missing!.state)).toMatchObject({ drawAgain: true });
+    // … and one whose answer failed otherwise is the browser's to draw (it asks again and shows its error).
+    const failing = async () => new Response('{}', { status: 503, headers: { 'content-type': 'application/json' } });
+    expect(await render({ url: '/app/privacidade', language: 'pt', fetch: failing, shop: false })).toBeNull();
   });
 
   it('draws a ranking with its rows, as a table and as a phone’s list (the screen’s width is the browser’s)', async () => {

@@ -12,6 +12,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/router.tsx';
 import { setApiFetch } from './lib/api.ts';
+import { ApiError } from './lib/api-client.ts';
 import { bundledTexts } from './lib/bundled-texts.ts';
 import { setServerFeatures } from './lib/features.ts';
 import { setDrawnAt } from './lib/hydrating.ts';
@@ -58,7 +59,8 @@ export interface RenderOutput {
   html: string;
   /**
    * The query cache the page was drawn from (TanStack Query's dehydrated state), the time it was drawn at
-   * (`drawnAt`, for the clocks on the page) and the on-demand parts it shows (`parts`, lazy-part.ts), as JSON.
+   * (`drawnAt`, for the clocks on the page), the on-demand parts it shows (`parts`, lazy-part.ts) and, for a
+   * not-found page, `drawAgain` (the browser draws it instead of taking it over), as JSON.
    */
   state: string;
 }
@@ -92,6 +94,8 @@ async function renderNow({ url, language, fetch, shop, visitorId = null }: Rende
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
+  // A failed answer stays failed for the drawing (the browser's screens ask again when they mount).
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   const draw = () =>
     renderToString(
       <AppProviders client={client}>
@@ -103,22 +107,29 @@ async function renderNow({ url, language, fetch, shop, visitorId = null }: Rende
   // waiting is fetched, and the page drawn again.
   for (let pass = 1; pass < PASSES && (await Promise.all([fetchWaiting(client), partsLoaded()])).some(Boolean); pass++)
     html = draw();
-  // A page with a failed answer (a jersey that does not exist, an API error) is the browser's to draw: it
-  // asks again and shows the not-found or error screen, as it always has.
-  if (
-    client
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status === 'error')
-  )
-    return null;
+  // A page whose answer says its subject does not exist (a jersey, a team) is drawn as the app shows it, its
+  // not-found screen, with the status that tells crawlers so; the browser draws it again rather than take it
+  // over (its screens ask again, as they do for a failed answer). Any other failed answer (an API error) is
+  // the browser's to draw: it asks again and shows its error screen, as it always has.
+  const failed = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'error');
+  if (failed.some((query) => !isNotFound(query.state.error))) return null;
   return {
-    status: context.statusCode,
+    status: failed.length > 0 ? 404 : context.statusCode,
     personal: isPersonalPage(pathname),
     html,
-    state: JSON.stringify({ ...dehydrate(client), drawnAt, parts: takeShownParts() }),
+    state: JSON.stringify({
+      ...dehydrate(client),
+      drawnAt,
+      parts: takeShownParts(),
+      ...(failed.length > 0 && { drawAgain: true }),
+    }),
   };
 }
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Fetches the queries a drawing asked for that have no answer yet; false when there were none. */
 async function fetchWaiting(client: QueryClient): Promise<boolean> {

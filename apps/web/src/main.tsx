@@ -41,11 +41,16 @@ const app = (routes?: Parameters<typeof App>[0]['routes']) => (
 /**
  * A page the server drew (entry-server.tsx, ADR 0038) comes with the answers it was drawn from: they go
  * into the query cache, the page's code is loaded, and React takes the markup over as it is. In another
- * language than the browser's choice (a choice the server could not read), it is drawn afresh instead.
+ * language than the browser's choice (a choice the server could not read), or a not-found page (whose screen
+ * asks again), it is drawn afresh instead.
  */
 async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise<void> {
   const routes = appRoutes();
-  const drawn = JSON.parse(state.textContent ?? '{}') as DehydratedState & { drawnAt?: number; parts?: string[] };
+  const drawn = JSON.parse(state.textContent ?? '{}') as DehydratedState & {
+    drawnAt?: number;
+    parts?: string[];
+    drawAgain?: boolean;
+  };
   await Promise.all([i18nReady, loadRoutesFor(routes, window.location.pathname)]);
   // The pages after this one are the browser's to draw (router.tsx, drawnInBrowser).
   state.remove();
@@ -54,7 +59,7 @@ async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise
   await Promise.all([i18n.loadNamespaces(pageNamespaces()), loadParts(drawn.parts ?? [])]);
   hydrateDrawnPage(drawn);
   setDrawnAt(drawn.drawnAt ?? null);
-  if (pageLanguage !== currentLanguage()) {
+  if (drawn.drawAgain || pageLanguage !== currentLanguage()) {
     createRoot(root).render(app(routes));
     return;
   }
