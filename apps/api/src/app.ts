@@ -376,7 +376,7 @@ async function registerWebApp(app: FastifyInstance, config: Config, seo: SeoServ
       prefix: '/app/',
       wildcard: false,
       index: false,
-      // The build writes .br and .gz next to each text file (apps/web/vite.config.ts): served as accepted.
+      // The build writes .br and .gz next to each text file (apps/web/build/precompress.ts): served as accepted.
       preCompressed: true,
       // Off, or `send` writes its own `public, max-age=0` over the header set below.
       cacheControl: false,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 
-// The SPA as the build leaves it: hashed assets with their precompressed copies (apps/web/vite.config.ts).
+// The SPA as the build leaves it: hashed assets with their precompressed copies (apps/web/build/precompress.ts).
 const script = `export const teams = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Time ${i}`))};\n`;
 let dist: string;
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   const page = '<!doctype html><head><title>Manto</title></head><div id="boot-shell"></div>\n<div id="root"></div>';
   writeFileSync(path.join(dist, 'index.html'), page);
-  // One first screen with its route's code, styles and texts (apps/web/vite.config.ts, firstScreens).
+  // One first screen with its route's code, styles and texts (apps/web/build/first-screens.ts).
   const screens = [
     {
       path: '/app/camisas/time/:team/:jersey',

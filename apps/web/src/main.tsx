@@ -4,8 +4,8 @@ import './styles/fonts.css';
 // Mantine's CSS in its cascade layer: the app's own CSS (modules, global.css) and the theme
 // variables Mantine writes at run time win over it whatever the order of the stylesheets, which
 // index.html puts after its static header and the routes append to <head> later (docs/performance.md §6).
-// Only the base styles here: each component's stylesheet comes with its code (vite.config.ts,
-// mantineCssByComponent).
+// Only the base styles here: each component's stylesheet comes with its code
+// (build/mantine-css-by-component.ts).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';

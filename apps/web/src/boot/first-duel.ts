@@ -1,7 +1,8 @@
 // A script of its own, not a module of the app: the build turns this file into a small classic script
-// (apps/web/vite.config.ts, firstScreens) that the server adds, async, to the home page only
-// (apps/api/src/lib/spa-page.ts). It runs as soon as it arrives, long before the app's code, so it
-// imports nothing. The names below are the app's; first-duel.test.ts checks that they still match.
+// (apps/web/build/first-screens.ts) that the server adds, async, to the home page where it does not draw
+// that page itself (a member's, ADR 0039; apps/api/src/lib/spa-page.ts). It runs as soon as it arrives, long
+// before the app's code, so it imports nothing. The names below are the app's; first-duel.test.ts checks
+// that they still match.
 
 /** lib/voter.ts VOTER_ID_KEY, @manto/contracts/voter VISITOR_ID_PREFIX and VOTER_HEADER. */
 export const VOTER_ID_KEY = 'manto.voterId';

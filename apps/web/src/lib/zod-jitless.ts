@@ -7,7 +7,7 @@ import { config } from 'zod';
  *
  * The switch must run before any schema is built, yet zod is not part of the first screen's code
  * (docs/performance.md, initial JS budget). So the build hands this module to every `import … from
- * 'zod'` (vite.config.ts, zodJitless): it is zod itself, with the switch set first, wherever and
+ * 'zod'` (build/zod-jitless.ts): it is zod itself, with the switch set first, wherever and
  * whenever zod first loads.
  */
 config({ jitless: true });
