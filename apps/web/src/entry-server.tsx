@@ -2,7 +2,7 @@
  * The public pages drawn by the server (docs/decisions/0038-public-pages-drawn-by-the-server.md): the same
  * routes, providers and queries as the browser's app, rendered to HTML in the visitor's language with the
  * answers the page asked for, which then reach the browser's query cache. Built by Vite as its own bundle
- * (`vite build --ssr`), loaded by the API (apps/api/src/lib/server-pages.ts).
+ * (`vite build --ssr`), loaded by the API (apps/api/src/lib/server-page.ts).
  */
 import type { Language } from '@manto/contracts';
 import { QueryClient, dehydrate } from '@tanstack/react-query';

@@ -4,7 +4,7 @@ import { memo } from './memo.ts';
 import { languageFromQuery } from './page-head.ts';
 import { type DrawPage, withDrawnPage } from './server-page.ts';
 
-/** One entry of the web build's first-screens.json (apps/web/vite.config.ts, firstScreens). */
+/** One entry of the web build's first-screens.json (apps/web/build/first-screens.ts, its list in vite.config.ts). */
 export interface FirstScreen {
   /** The address, `:name` standing for one path segment. */
   path: string;
