@@ -74,6 +74,9 @@ async function takeOver(page: Page, path: string, heading: string | RegExp) {
   // What moves from the moment the app's code runs (the fonts have arrived: their swap is not React's).
   await page.evaluate(async () => {
     await Promise.all(['400 1em Play', '700 1em Play', '1em "Archivo Black"'].map((font) => document.fonts.load(font)));
+    // … and the page has been laid out with them (under load their swap can come a frame or two later).
+    await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     (window as unknown as { shift: number }).shift = 0;
     (window as unknown as { moved: string[] }).moved = [];
     new PerformanceObserver((list) => {
