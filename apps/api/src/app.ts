@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
-import { VIEWER_COOKIE } from '@manto/contracts/voter';
 import type { Config } from '#config.ts';
 import { type Database, openDatabase } from '#db/client.ts';
 import { loggableError, requestSummary } from '#db/errors.ts';
 import { ensureAdmin, seedReferenceData } from '#db/seed/index.ts';
 import { type Clock, systemClock } from '#lib/clock.ts';
-import { readCookie } from '#lib/cookies.ts';
 import { createCounters } from '#lib/counters.ts';
 import { RedisHealth, connectRedis } from '#lib/redis.ts';
 import { prependRouteHook } from '#lib/route-hooks.ts';
-import { type PageVisit, drawPages, inProcess, loadPageRenderer } from '#lib/server-page.ts';
-import { createSpaPages, parseFirstScreens } from '#lib/spa-page.ts';
 import { createFailureThrottle } from '#lib/throttle.ts';
+import { registerWebApp } from '#lib/web-app.ts';
 import { auditModule } from '#modules/audit/index.ts';
 import { authModule } from '#modules/auth/index.ts';
 import { catalogueModule } from '#modules/catalogue/index.ts';
@@ -35,7 +29,7 @@ import { type MailSender, mailModule } from '#modules/mail/index.ts';
 import { meModule } from '#modules/me/index.ts';
 import { privacyModule } from '#modules/privacy/index.ts';
 import { type RankingJob, rankingsModule } from '#modules/rankings/index.ts';
-import { type SeoService, seoModule } from '#modules/seo/index.ts';
+import { seoModule } from '#modules/seo/index.ts';
 import { shopModule } from '#modules/shop/index.ts';
 import { teamsModule } from '#modules/teams/index.ts';
 import { termsModule } from '#modules/terms/index.ts';
@@ -123,14 +117,6 @@ export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opt
   for (const [key, value] of Object.entries(bindings)) text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
   child[chindingsSym] = text;
   return child as unknown as FastifyBaseLogger;
-}
-
-/** index.html with the `manto-features` meta listing the features this server runs with. */
-export function withFeatures(html: string, features: string[]): string {
-  return html.replace(
-    /(<meta\s+name="manto-features"\s+content=")[^"]*(")/,
-    (_m, start: string, end: string) => `${start}${features.join(',')}${end}`,
-  );
 }
 
 export interface BuildOptions {
@@ -296,7 +282,8 @@ export async function buildApp(
   for (const module of modules) await module.register(app);
   // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
   app.get('/api/docs', { config: { access: 'public' }, schema: { tags: ['docs'] } }, async () => app.swagger());
-  await registerWebApp(app, config, seo.service, log);
+  // Every page's own head tags (ADR 0036) with the web app's pages.
+  await registerWebApp(app, config, (pathname, language) => seo.service.headTags(pathname, language), log);
 
   await app.ready();
   // The demo catalogue is drawn and voted on in the background so the server answers at once on a
@@ -355,100 +342,4 @@ export async function buildApp(
       await database.close();
     },
   };
-}
-
-/**
- * The web app under /app/ when it is built: its files, and its page for every client route with each address's
- * head tags, the public pages drawn by the server (ADR 0038).
- */
-async function registerWebApp(app: FastifyInstance, config: Config, seo: SeoService, log: Logger) {
-  const indexFile = config.webDist && path.join(config.webDist, 'index.html');
-  if (!config.webDist || !indexFile || !existsSync(indexFile)) return;
-  const webDist = config.webDist;
-  // The SPA in its own scope, so this hook runs for its routes only.
-  await app.register(async (web) => {
-    // The page is only ever the SPA's (below), with the features filled in: never the built file as is.
-    web.addHook('onRequest', async (request, reply) => {
-      if (/^\/app\/index\.html/.test(request.url)) return reply.redirect('/app/', 301);
-    });
-    await web.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/app/',
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz next to each text file (apps/web/build/precompress.ts): served as accepted.
-      preCompressed: true,
-      // Off, or `send` writes its own `public, max-age=0` over the header set below.
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        // Vite fingerprints everything under assets/, so those never change.
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-    // The optional features reach the SPA in its page (docs/decisions/0018-shop.md): one build serves
-    // every configuration. With any on, the page is read once and served from memory (uncompressed:
-    // it is small); with none, the built file goes out as it is, precompressed copies included.
-    const features = config.shopEnabled ? ['shop'] : [];
-    const html = readFileSync(indexFile, 'utf8');
-    const page = features.length > 0 ? withFeatures(html, features) : null;
-    // The first screens get their route's code and texts preloaded in the page (lib/spa-page.ts).
-    const screensFile = path.join(webDist, 'first-screens.json');
-    // The public pages the server draws (ADR 0038): the web build's renderer beside its pages, when built.
-    const renderer = await loadPageRenderer(path.join(webDist, '..', 'dist-server', 'entry-server.js'));
-    const drawn = renderer && drawPages(renderer, (address) => inProcess(app, address), { shop: config.shopEnabled });
-    const firstScreens = createSpaPages(
-      page ?? html,
-      parseFirstScreens(existsSync(screensFile) ? readFileSync(screensFile, 'utf8') : null),
-      {
-        // Every page's own title, description, canonical and language alternates, Open Graph and share
-        // image, and structured data (ADR 0036); generic tags when its data cannot be read.
-        head: (pathname, language) => seo.headTags(pathname, language),
-        ...(drawn && {
-          draw: (visit: PageVisit) =>
-            drawn(visit).catch((error: unknown) => {
-              // The browser draws the page instead: a drawing's failure never costs the visitor the page.
-              log.error({ err: error, url: visit.url }, 'a public page could not be drawn on the server');
-              return null;
-            }),
-        }),
-      },
-    );
-    const spa = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-cache');
-      const stored = readCookie(request.headers.cookie, 'i18nextLng');
-      const screen = await firstScreens.forUrl(request.url, {
-        acceptLanguage: request.headers['accept-language'],
-        storedLanguage: stored === 'pt' || stored === 'en' ? stored : undefined,
-        address: request.ip,
-        viewer: readCookie(request.headers.cookie, VIEWER_COOKIE) ?? null,
-      });
-      if (screen) {
-        // A page drawn for this visitor (the home page's duel, ADR 0039) is theirs alone.
-        if (screen.personal) reply.header('cache-control', 'private, no-store');
-        reply
-          .status(screen.status ?? 200)
-          .header('vary', 'accept-encoding, accept-language, cookie')
-          .type('text/html; charset=utf-8');
-        if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-          return reply.header('content-encoding', 'gzip').send(screen.gzip);
-        }
-        return reply.send(screen.html);
-      }
-      return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
-    };
-    // Client-side routes fall back to index.html; missing files under assets/ or locales/ stay 404.
-    web.get('/app', (_req, reply) => reply.redirect('/app/', 301));
-    web.get('/app/', spa);
-    web.get('/app/*', (request, reply) => {
-      const rest = (request.params as { '*': string })['*'];
-      if (/^(assets|locales|fonts)\//.test(rest) || /\.[a-z0-9]{2,5}$/i.test(rest)) {
-        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
-      }
-      return spa(request, reply);
-    });
-    web.get('/', (_req, reply) => reply.redirect('/app/', 302));
-  });
 }
