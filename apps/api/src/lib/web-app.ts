@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { VIEWER_COOKIE } from '@manto/contracts/voter';
-import type { Config } from '#config.ts';
 import { readCookie } from './cookies.ts';
 import { type PageVisit, drawPages, inProcess, loadPageRenderer } from './server-page.ts';
 import { type SpaPageOptions, createSpaPages, parseFirstScreens } from './spa-page.ts';
@@ -23,7 +22,7 @@ function withFeatures(html: string, features: string[]): string {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Config,
+  config: { webDist: string | null | undefined; shopEnabled: boolean },
   head: NonNullable<SpaPageOptions['head']>,
   log: Logger,
 ) {
