@@ -4,6 +4,7 @@ import {
   CARD_HEIGHT,
   CARD_WIDTH,
   type CardPicture,
+  type DuelCard,
   type JerseyCard,
   type RankingCard,
   type ShareCard,
@@ -29,13 +30,14 @@ const MUTED = '#b8b8b8';
 const FAINT = '#8c8c8c';
 const RULE = '#333333';
 
-/** Where a picture goes: a box it is fitted into (contain), centred. */
+/** Where a picture goes: a box it is fitted into (contain), centred; `dim` draws it darker (a duel's loser). */
 interface Placement {
   picture: CardPicture;
   left: number;
   top: number;
   width: number;
   height: number;
+  dim?: boolean;
 }
 
 class Canvas {
@@ -77,10 +79,53 @@ class Canvas {
   }
 
   /** A light frame holding a picture (as the jersey pages draw them), the picture `pad` inside it. */
-  frame(picture: CardPicture | null, x: number, y: number, size: number, pad: number, radius = 16) {
-    this.rect(x, y, size, size, PANEL, radius);
+  frame(
+    picture: CardPicture | null,
+    x: number,
+    y: number,
+    size: number,
+    pad: number,
+    radius = 16,
+    { fill = PANEL, dim = false }: { fill?: string; dim?: boolean } = {},
+  ) {
+    this.rect(x, y, size, size, fill, radius);
     if (picture)
-      this.placements.push({ picture, left: x + pad, top: y + pad, width: size - 2 * pad, height: size - 2 * pad });
+      this.placements.push({
+        picture,
+        left: x + pad,
+        top: y + pad,
+        width: size - 2 * pad,
+        height: size - 2 * pad,
+        ...(dim && { dim }),
+      });
+  }
+
+  /** A rounded outline around a box, `gap` outside it. */
+  ring(x: number, y: number, size: number, gap: number, width: number, stroke: string, radius: number) {
+    const o = gap + width / 2;
+    this.parts.push(
+      `<rect x="${x - o}" y="${y - o}" width="${size + 2 * o}" height="${size + 2 * o}" rx="${radius + o}" ` +
+        `fill="none" stroke="${stroke}" stroke-width="${width}"/>`,
+    );
+  }
+
+  /** A round badge with a check mark (the crowd's pick). */
+  check(cx: number, cy: number, r: number) {
+    const u = r / 10;
+    this.parts.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${TEXT}" stroke="${BACKGROUND}" stroke-width="${u * 1.6}"/>` +
+        `<path d="M${cx - 4.5 * u} ${cy + 0.2 * u}L${cx - 1.2 * u} ${cy + 3.5 * u}L${cx + 4.8 * u} ${cy - 3.2 * u}" ` +
+        `fill="none" stroke="${BACKGROUND}" stroke-width="${u * 2}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    );
+  }
+
+  /** An arrow pointing right, from x1 to x2 at height y. */
+  arrow(x1: number, x2: number, y: number, stroke: string, width = 4) {
+    const head = width * 3.5;
+    this.parts.push(
+      `<path d="M${x1} ${y}H${x2}M${x2 - head} ${y - head}L${x2} ${y}L${x2 - head} ${y + head}" fill="none" ` +
+        `stroke="${stroke}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    );
   }
 
   /** Manto's mark (the header's: a shirt in a rounded square) and its name. */
@@ -217,6 +262,48 @@ function drawTournament(c: Canvas, card: TournamentCard) {
   c.text('body', card.host, { x: right, y: CARD_HEIGHT - 30, size: 22, fill: FAINT, anchor: 'end' });
 }
 
+function drawDuel(c: Canvas, card: DuelCard) {
+  const left = 60;
+  const right = CARD_WIDTH - 60;
+  c.brand(left, 36, 44);
+  c.text('body', card.host, { x: right, y: 68, size: 22, fill: FAINT, anchor: 'end' });
+  // The two pictures side by side, the crowd's pick on the left (read left to right: "X venceu Y"), ringed and
+  // checked; the loser's frame and picture a shade darker.
+  const box = 370;
+  const top = 116;
+  const loserLeft = right - box;
+  c.ring(left, top, box, 6, 4, TEXT, 20);
+  c.frame(card.winner.picture, left, top, box, 24, 20);
+  c.frame(card.loser.picture, loserLeft, top, box, 24, 20, { fill: '#9c9ea0', dim: true });
+  c.check(left + box - 8, top + 8, 26);
+  // Between them: the verb over an arrow, then the share and whose it is.
+  const middle = CARD_WIDTH / 2;
+  const room = loserLeft - (left + box) - 60;
+  const verb = c.fit('bold', card.verb, { size: 36, minSize: 26, maxWidth: room });
+  c.text('bold', verb.text, { x: middle, y: top + 92, size: verb.size, fill: TEXT, anchor: 'middle' });
+  c.arrow(middle - 70, middle + 70, top + 126, MUTED);
+  const percent = c.fit('heading', card.percent, { size: 104, minSize: 64, maxWidth: room });
+  c.text('heading', percent.text, { x: middle, y: top + 262, size: percent.size, fill: TEXT, anchor: 'middle' });
+  const crowd = c.fit('body', card.crowd, { size: 34, minSize: 24, maxWidth: room });
+  c.text('body', crowd.text, { x: middle, y: top + 306, size: crowd.size, fill: MUTED, anchor: 'middle' });
+  // Each jersey named under its picture, the team then its season and model: centred on the picture, or, when
+  // either line is wider than the picture, both from its outer edge towards the middle (up to half the card).
+  const wide = (CARD_WIDTH - 2 * left - 40) / 2;
+  const names = (side: DuelCard['winner'], x: number, outer: 'start' | 'end', strong: boolean) => {
+    const team = c.fit('heading', side.team, { size: 40, minSize: 26, maxWidth: wide });
+    const title = c.fit('body', side.title, { size: 30, minSize: 22, maxWidth: wide });
+    const centred = c.width('heading', team.text, team.size) <= box && c.width('body', title.text, title.size) <= box;
+    const at = {
+      x: centred ? x + box / 2 : outer === 'start' ? x : x + box,
+      anchor: centred ? ('middle' as const) : outer,
+    };
+    c.text('heading', team.text, { ...at, y: top + box + 66, size: team.size, fill: strong ? TEXT : MUTED });
+    c.text('body', title.text, { ...at, y: top + box + 108, size: title.size, fill: strong ? MUTED : FAINT });
+  };
+  names(card.winner, left, 'start', true);
+  names(card.loser, loserLeft, 'end', false);
+}
+
 function drawSite(c: Canvas, card: SiteCard) {
   c.brand(CARD_WIDTH / 2 - 150, 120, 72);
   const tagline = c.wrap('heading', card.tagline, { size: 60, minSize: 40, maxWidth: 1000, lines: 2 });
@@ -235,6 +322,7 @@ export function composeCard(card: ShareCard, fonts: CardFonts): { svg: string; p
   if (card.kind === 'jersey') drawJersey(c, card);
   else if (card.kind === 'ranking') drawRanking(c, card);
   else if (card.kind === 'tournament') drawTournament(c, card);
+  else if (card.kind === 'duel') drawDuel(c, card);
   else drawSite(c, card);
   return { svg: c.svg(), placements: c.placements };
 }
@@ -250,11 +338,11 @@ export async function drawCard(card: ShareCard, fonts: CardFonts, read: ReadPict
     placements.map(async (p) => {
       const bytes = await read(p.picture).catch(() => null);
       if (!bytes) return null;
-      const input = await sharp(bytes)
-        .resize(Math.round(p.width), Math.round(p.height), {
-          fit: 'contain',
-          background: { r: 0, g: 0, b: 0, alpha: 0 },
-        })
+      const resized = sharp(bytes).resize(Math.round(p.width), Math.round(p.height), {
+        fit: 'contain',
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      });
+      const input = await (p.dim ? resized.modulate({ brightness: 0.72, saturation: 0.7 }) : resized)
         .png()
         .toBuffer()
         .catch(() => null);

@@ -61,13 +61,36 @@ export interface SiteCard extends CardBase {
   call: string;
 }
 
-export type ShareCard = JerseyCard | RankingCard | TournamentCard | SiteCard;
+/** One side of a duel's result: its team, its season and model, its picture. */
+export interface DuelSide {
+  team: string;
+  /** "2019 · Titular". */
+  title: string;
+  picture: CardPicture | null;
+}
+
+/** A duel's result as the crowd voted it: the winner beat the loser with this share of the votes. */
+export interface DuelCard extends CardBase {
+  kind: 'duel';
+  winner: DuelSide;
+  loser: DuelSide;
+  /** "venceu" / "beat", drawn between the two. */
+  verb: string;
+  /** The winner's share, "63%". */
+  percent: string;
+  /** "da galera" / "of the fans". */
+  crowd: string;
+}
+
+export type ShareCard = JerseyCard | RankingCard | TournamentCard | DuelCard | SiteCard;
 
 /** Which page's image: what a share URL names before its language and version. */
 export type CardTarget =
   | { kind: 'jersey'; team: string; jersey: string }
   | { kind: 'ranking'; team: string | null }
   | { kind: 'tournament'; slug: string }
+  /** The crowd's pick of a pair (team, jersey) and the jersey it beat (otherTeam, otherJersey). */
+  | { kind: 'duel'; team: string; jersey: string; otherTeam: string; otherJersey: string }
   | { kind: 'site' };
 
 export const CARD_WIDTH = 1200;
@@ -100,6 +123,11 @@ export function cardPath(target: CardTarget, card: ShareCard): string {
       return target.team ? `/api/share/ranking/${segment(target.team)}/${file}` : `/api/share/ranking/${file}`;
     case 'tournament':
       return `/api/share/tournament/${segment(target.slug)}/${file}`;
+    case 'duel':
+      return (
+        `/api/share/duel/${segment(target.team)}/${segment(target.jersey)}/` +
+        `${segment(target.otherTeam)}/${segment(target.otherJersey)}/${file}`
+      );
     case 'site':
       return `/api/share/site/${file}`;
   }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '#config.ts';
+import type { Db } from '#db/client.ts';
 import type { Metrics } from '#plugins/metrics.ts';
+import { PairTallies } from './crowd.ts';
 import { type PageSources, PublicPages } from './pages.ts';
 import seoRoutes from './routes.ts';
 import { SeoService } from './service.ts';
@@ -12,6 +14,7 @@ import { SeoService } from './service.ts';
  * never on the vote path.
  */
 export function seoModule({
+  db,
   config,
   now,
   log,
@@ -19,6 +22,8 @@ export function seoModule({
   sources,
   images,
 }: {
+  /** Read for one thing: a shared duel's tally (crowd.ts). */
+  db: Db;
   config: Config;
   now: () => number;
   log: Logger;
@@ -27,7 +32,10 @@ export function seoModule({
   /** Where the share images' pictures are read. */
   images: { file(id: string, name: string): Promise<{ data: Buffer } | null> };
 }) {
-  const publicPages = new PublicPages(sources, { origin: config.publicUrl, shop: config.shopEnabled, log, now });
+  const publicPages = new PublicPages(
+    { ...sources, crowd: new PairTallies(db, now) },
+    { origin: config.publicUrl, shop: config.shopEnabled, log, now },
+  );
   const service = new SeoService(
     publicPages,
     async (picture) => (await images.file(picture.id, picture.file))?.data ?? null,

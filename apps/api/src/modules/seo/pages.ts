@@ -7,6 +7,7 @@ import type { RankingService } from '#modules/rankings/index.ts';
 import type { TeamService } from '#modules/teams/index.ts';
 import type { TournamentService } from '#modules/tournaments/index.ts';
 import { CARD_HEIGHT, CARD_TYPE, CARD_WIDTH, type CardTarget, type ShareCard, cardPath, cardPicture } from './cards.ts';
+import { type CrowdTallies, winnerShare } from './crowd.ts';
 import { TEXTS, type TeamWords, roundName, score } from './texts.ts';
 
 /** The services the pages are described from (no SQL of its own: ADR 0036). */
@@ -17,8 +18,26 @@ export interface PageSources {
   tournaments: TournamentService;
 }
 
+/** What PublicPages reads: the services, and the crowd's tally of a pair for a shared duel's result. */
+export type PublicPageSources = PageSources & { crowd: CrowdTallies };
+
 interface Log {
   warn(obj: object, msg: string): void;
+}
+
+/**
+ * The query parameter that makes a jersey's page a duel's result: the jersey it beat, `contra=<team>/<jersey>`
+ * (`/app/camisas/time/flamengo/2019-titular?contra=gremio/2019-reserva`). The page is the jersey's; its head
+ * tags and share image are the duel's.
+ */
+export const AGAINST_PARAM = 'contra';
+
+/** The other jersey a query string names (`contra=<team>/<jersey>`), or null when it names none. */
+export function againstOf(query: string | undefined): { team: string; jersey: string } | null {
+  if (!query) return null;
+  const parts = new URLSearchParams(query).get(AGAINST_PARAM)?.split('/') ?? [];
+  if (parts.length !== 2 || parts.some((part) => part.length === 0 || part.length > 200)) return null;
+  return { team: parts[0]!, jersey: parts[1]! };
 }
 
 /** A tournament's view is read from the database: kept this long per slug (its round changes every hours). */
@@ -126,7 +145,7 @@ export class PublicPages {
   private readonly rowIndex = new WeakMap<RankingRow[], Map<string, RankingRow>>();
 
   constructor(
-    private readonly sources: PageSources,
+    private readonly sources: PublicPageSources,
     private readonly options: { origin: string; shop: boolean; log: Log; now?: () => number },
   ) {
     this.host = new URL(options.origin).host;
@@ -136,11 +155,19 @@ export class PublicPages {
     return (this.options.now ?? Date.now)();
   }
 
-  /** The head of the page at `pathname` (under /app) in `language`; generic when its data cannot be read. */
-  async head(pathname: string, language: Language): Promise<PageHead> {
+  /**
+   * The head of the page at `pathname` (under /app) in `language`; generic when its data cannot be read. A
+   * jersey's page whose query string names the jersey it beat (AGAINST_PARAM) gets the duel's result's head
+   * when the crowd's tally says so, its own otherwise.
+   */
+  async head(pathname: string, language: Language, query?: string): Promise<PageHead> {
     const route = routeOf(pathname, this.options.shop);
     try {
-      return (await this.describe(route, language)) ?? this.generic(route, pathname, language, true);
+      // A jersey's page shared as a duel's result (AGAINST_PARAM): the duel's head, when there is a result.
+      const against = route.page === 'jersey' ? againstOf(query) : null;
+      const duel =
+        route.page === 'jersey' && against ? await this.duelHead(route.team, route.jersey, against, language) : null;
+      return duel ?? (await this.describe(route, language)) ?? this.generic(route, pathname, language, true);
     } catch (error) {
       this.options.log.warn({ err: error, pathname }, 'page without its own head tags: its data did not load');
       return this.generic(route, pathname, language, false);
@@ -165,6 +192,11 @@ export class PublicPages {
         const view = await this.tournament(target.slug);
         return view && this.tournamentCard(view, language);
       }
+      case 'duel': {
+        const against = { team: target.otherTeam, jersey: target.otherJersey };
+        const facts = await this.duelFacts(target.team, target.jersey, against);
+        return facts && this.duelCard(facts, language);
+      }
     }
   }
 
@@ -178,6 +210,22 @@ export class PublicPages {
     if (!index) this.rowIndex.set(rows, (index = new Map(rows.map((r) => [r.jersey.id, r]))));
     const row = index.get(jersey.id);
     return { jersey, standing: row ? { rank: row.rank, of: rows.length, score: row.score } : null };
+  }
+
+  /**
+   * A duel's result: the jersey at (teamSlug, jerseySlug) beat the one `against` names, by the crowd's tally of
+   * the pair. Null when either is unknown or inactive, they are the same, nobody voted, or it is a draw or the
+   * other leads: the address's jersey is not the crowd's pick, so there is no result to tell.
+   */
+  private async duelFacts(teamSlug: string, jerseySlug: string, against: { team: string; jersey: string }) {
+    const [winner, loser] = await Promise.all([
+      this.sources.catalogue.activeJersey(teamSlug, jerseySlug),
+      this.sources.catalogue.activeJersey(against.team, against.jersey),
+    ]);
+    if (!winner || !loser || winner.id === loser.id) return null;
+    const tally = await this.sources.crowd.tally(winner.id, loser.id);
+    if (tally.wins <= tally.losses) return null;
+    return { winner, loser, percent: winnerShare(tally), votes: tally.wins + tally.losses + tally.ties };
   }
 
   /** A team by slug, with the article its Portuguese texts take and its active jerseys' count. */
@@ -304,6 +352,28 @@ export class PublicPages {
       detail: `${t.cardRoundOf(round, rounds)} · ${t.cardAlive(alive.length)}`,
       champion: null,
       pictures: alive.slice(0, 4).flatMap((s) => cardPicture(s.jersey.image) ?? []),
+    };
+  }
+
+  private duelCard(
+    { winner, loser, percent }: NonNullable<Awaited<ReturnType<PublicPages['duelFacts']>>>,
+    language: Language,
+  ): ShareCard {
+    const t = TEXTS[language];
+    const side = (j: CatalogueJersey) => ({
+      team: local(language, j.team),
+      title: jerseyInTeam(language, j),
+      picture: cardPicture(j.image),
+    });
+    return {
+      kind: 'duel',
+      language,
+      host: this.host,
+      winner: side(winner),
+      loser: side(loser),
+      verb: t.cardBeat,
+      percent: `${percent}%`,
+      crowd: t.cardCrowd,
     };
   }
 
@@ -435,11 +505,7 @@ export class PublicPages {
           path,
           type: 'article',
           image: this.image(target, this.jerseyCard(facts, language), t.jerseyAlt(name)),
-          breadcrumbs: [
-            { name: t.jerseys, path: PATHS.jerseys },
-            { name: local(language, jersey.team), path: PATHS.teamJerseys(jersey.team.slug) },
-            { name: jerseyInTeam(language, jersey), path },
-          ],
+          breadcrumbs: this.jerseyCrumbs(jersey, language),
         };
       }
       case 'tournament':
@@ -475,6 +541,55 @@ export class PublicPages {
         };
       }
     }
+  }
+
+  /**
+   * A jersey's page shared as a duel's result: titled and described as the result ("X venceu Y — 63% da
+   * galera"), the duel's image; its address, canonical and breadcrumbs the jersey page's. Null (the jersey's
+   * own head) when there is no result to tell, or the tally cannot be read.
+   */
+  private async duelHead(
+    teamSlug: string,
+    jerseySlug: string,
+    against: { team: string; jersey: string },
+    language: Language,
+  ): Promise<PageHead | null> {
+    let facts;
+    try {
+      facts = await this.duelFacts(teamSlug, jerseySlug, against);
+    } catch (error) {
+      this.options.log.warn({ err: error, against }, "a duel's result without its head tags: its tally did not load");
+      return null;
+    }
+    if (!facts) return null;
+    const t = TEXTS[language];
+    const { winner, loser, percent, votes } = facts;
+    const [winnerName, loserName] = [jerseyName(language, winner), jerseyName(language, loser)];
+    const target: CardTarget = {
+      kind: 'duel',
+      team: winner.team.slug,
+      jersey: winner.slug,
+      otherTeam: loser.team.slug,
+      otherJersey: loser.slug,
+    };
+    return {
+      title: t.page(t.duelResult(winnerName, loserName, percent)),
+      description: t.duelAbout(winnerName, loserName, percent, votes),
+      path: PATHS.jersey(winner.team.slug, winner.slug),
+      type: 'article',
+      image: this.image(target, this.duelCard(facts, language), t.duelAlt(winnerName, loserName, percent)),
+      breadcrumbs: this.jerseyCrumbs(winner, language),
+    };
+  }
+
+  /** A jersey page's breadcrumbs: the jerseys, its team's, itself. */
+  private jerseyCrumbs(jersey: CatalogueJersey, language: Language): PageHead['breadcrumbs'] {
+    const t = TEXTS[language];
+    return [
+      { name: t.jerseys, path: PATHS.jerseys },
+      { name: local(language, jersey.team), path: PATHS.teamJerseys(jersey.team.slug) },
+      { name: jerseyInTeam(language, jersey), path: PATHS.jersey(jersey.team.slug, jersey.slug) },
+    ];
   }
 
   private async rankingHead(team: TeamFacts | null, language: Language): Promise<PageHead> {

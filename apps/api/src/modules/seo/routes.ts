@@ -53,6 +53,20 @@ export default async function seoRoutes(app: FastifyInstance, opts: { seo: SeoSe
     { schema: { tags, params: z.object({ slug: text, file: text }) }, config },
     (request, reply) => share({ kind: 'tournament', slug: request.params.slug }, request.params.file, reply),
   );
+  r.get(
+    '/api/share/duel/:team/:jersey/:otherTeam/:otherJersey/:file',
+    {
+      schema: {
+        tags,
+        params: z.object({ team: text, jersey: text, otherTeam: text, otherJersey: text, file: text }),
+      },
+      config,
+    },
+    (request, reply) => {
+      const { team, jersey, otherTeam, otherJersey, file } = request.params;
+      return share({ kind: 'duel', team, jersey, otherTeam, otherJersey }, file, reply);
+    },
+  );
 
   // robots.txt and the sitemap at the site's root, where crawlers look for them (not API routes: not in /api/docs).
   const root = { config: { access: 'public' as const }, schema: { hide: true } };

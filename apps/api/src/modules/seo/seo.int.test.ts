@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jerseys, models as modelRows, teams } from '#db/schema/index.ts';
+import { jerseys, models as modelRows, pairStats, teams } from '#db/schema/index.ts';
 import { teamScope } from '#lib/scopes.ts';
 import { type SeededJersey, seedCatalogue } from '#test/catalogue.ts';
 import { PUBLIC_URL, type TestApp, bearer, createTestApp } from '#test/helpers.ts';
@@ -360,6 +360,95 @@ describe('share images', () => {
       expect(res.statusCode, bad).toBe(404);
       expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     }
+  });
+});
+
+describe("a duel's result's image", () => {
+  const get = (url: string) => t.inject({ method: 'GET', url });
+  const duelPath = (winner: SeededJersey, loser: SeededJersey) =>
+    `/api/share/duel/${winner.teamSlug}/${winner.slug}/${loser.teamSlug}/${loser.slug}`;
+  /** The pair's tally as the vote statement keeps it: once, lower id first. */
+  async function tally(winner: SeededJersey, loser: SeededJersey, wins: number, losses: number, ties = 0) {
+    const low = winner.id < loser.id;
+    const row = {
+      lowId: low ? winner.id : loser.id,
+      highId: low ? loser.id : winner.id,
+      lowWins: low ? wins : losses,
+      highWins: low ? losses : wins,
+      ties,
+    };
+    await t.db
+      .insert(pairStats)
+      .values(row)
+      .onConflictDoUpdate({ target: [pairStats.lowId, pairStats.highId], set: row });
+    // The pair's tally is kept 5 s, as the head tags.
+    t.clock.advance(6_000);
+  }
+  /** The current image's path, as a page names it: where any other version of the same image is sent. */
+  async function current(path: string, language = 'pt') {
+    const res = await get(`${path}/${language}-0123456789.png`);
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers['cache-control']).not.toContain('immutable');
+    const location = String(res.headers.location);
+    expect(location).toMatch(new RegExp(`^${path}/${language}-[0-9a-f]{10}\\.png$`));
+    return location;
+  }
+
+  it('draws the winner beside the loser, 1200×630 PNG under an immutable URL, and moves with the share', async () => {
+    await tally(jersey, second, 63, 30, 7);
+    const url = await current(duelPath(jersey, second));
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The PNG's own header: its width and height.
+    expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect([res.rawPayload.readUInt32BE(16), res.rawPayload.readUInt32BE(20)]).toEqual([1200, 630]);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+
+    // In English: another drawing.
+    const en = await get(await current(duelPath(jersey, second), 'en'));
+    expect(en.statusCode).toBe(200);
+    expect(en.rawPayload.equals(res.rawPayload)).toBe(false);
+
+    // More votes, the same share: the same image. Another share: a new URL, the old one sent on to it.
+    await tally(jersey, second, 126, 60, 14);
+    expect(await current(duelPath(jersey, second))).toBe(url);
+    await tally(jersey, second, 70, 23, 7);
+    const moved = await get(url);
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).not.toBe(url);
+    expect(moved.headers.location).toBe(await current(duelPath(jersey, second)));
+  });
+
+  it('answers 404 with the envelope when there is no result: the other side ahead, a draw, no votes, unknown jerseys', async () => {
+    await tally(jersey, second, 5, 2);
+    const others = await otherIds();
+    const [stranger] = await t.db
+      .select()
+      .from(jerseys)
+      .where(eq(jerseys.id, others.at(-1)!));
+    const unvoted = `/api/share/duel/${teamSlug}/${jersey.slug}/${otherTeam.slug}/${stranger!.slug}`;
+    const notFound = [
+      // The pair's loser named as its winner: the tally read from the right side.
+      duelPath(second, jersey),
+      unvoted,
+      `/api/share/duel/${teamSlug}/${jersey.slug}/${teamSlug}/nao-existe`,
+      `/api/share/duel/${teamSlug}/${jersey.slug}/time-que-nao-existe/${second.slug}`,
+      `/api/share/duel/${teamSlug}/${jersey.slug}/${teamSlug}/${hidden.slug}`,
+      duelPath(jersey, jersey),
+    ];
+    for (const path of notFound) {
+      const res = await get(`${path}/pt-0123456789.png`);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+    await get(await current(duelPath(jersey, second))).then((res) => expect(res.statusCode).toBe(200));
+    await tally(jersey, second, 4, 4, 1);
+    expect((await get(`${duelPath(jersey, second)}/pt-0123456789.png`)).statusCode).toBe(404);
+    expect((await get(`${duelPath(jersey, second)}/pt-0123.png`)).statusCode).toBe(404);
   });
 });
 

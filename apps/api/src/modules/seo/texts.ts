@@ -23,6 +23,13 @@ const numberFormats: Record<Language, Intl.NumberFormat> = {
 /** A score as the screens write it: a whole number without grouping (apps/web/src/lib/interval.ts). */
 export const score = (language: Language, value: number) => numberFormats[language].format(Math.round(value));
 
+const countFormats: Record<Language, Intl.NumberFormat> = {
+  pt: new Intl.NumberFormat('pt-BR'),
+  en: new Intl.NumberFormat('en-GB'),
+};
+/** A count as a sentence writes it: "1.234" / "1,234". */
+const count = (language: Language, value: number) => countFormats[language].format(value);
+
 /** "A, B e C" / "A, B and C". */
 function list(language: Language, items: string[]): string {
   if (items.length < 2) return items.join('');
@@ -74,6 +81,9 @@ const pt = {
     `${jersey}: ${rank}º de ${of} no ranking global, com ${points} pontos. Compare e vote nos duelos do Manto.`,
   jerseyUnranked: (jersey: string) =>
     `${jersey}: ainda fora do ranking global, que ela entra depois de disputar alguns duelos. Compare e vote no Manto.`,
+  duelResult: (winner: string, loser: string, percent: number) => `${winner} venceu ${loser} — ${percent}% da galera`,
+  duelAbout: (winner: string, loser: string, percent: number, votes: number) =>
+    `${winner} venceu ${loser} — ${percent}% da galera, em ${count('pt', votes)} ${votes === 1 ? 'voto' : 'votos'}. Compare as duas e vote nos duelos do Manto.`,
   tournaments: 'Torneios',
   tournamentsAbout: 'Copas de camisas em mata-mata: cada confronto é decidido pelos duelos da galera.',
   tournamentVote: (name: string) => `Votar: ${name}`,
@@ -101,12 +111,16 @@ const pt = {
   cardAlive: (count: number) => `${count} camisas na disputa`,
   cardStartsSoon: (size: number) => `${size} camisas · Começa em breve`,
   cardChampion: 'Campeã',
+  cardBeat: 'venceu',
+  cardCrowd: 'da galera',
   cardTagline: 'Qual é a camisa mais bonita do futebol?',
   cardCall: 'Compare, vote e acompanhe o ranking.',
   // Alternatives for the share images.
   jerseyAlt: (jersey: string) => `${jersey}: a camisa, sua posição e sua pontuação no ranking global`,
   rankingAlt: (title: string) => `${title}: as cinco primeiras camisas e suas pontuações`,
   tournamentAlt: (name: string) => `${name}: a rodada atual ou a campeã`,
+  duelAlt: (winner: string, loser: string, percent: number) =>
+    `${winner} e ${loser} lado a lado: ${percent}% da galera escolheu ${winner}`,
   siteAlt: 'Manto: duelos de camisas de futebol',
 };
 
@@ -144,6 +158,9 @@ const en: Texts = {
     `${jersey}: #${rank} of ${of} in the global ranking, with a score of ${points}. Compare and vote in Manto's duels.`,
   jerseyUnranked: (jersey) =>
     `${jersey}: not in the global ranking yet; it enters after a few duels. Compare and vote on Manto.`,
+  duelResult: (winner, loser, percent) => `${winner} beat ${loser} — ${percent}% of the fans`,
+  duelAbout: (winner, loser, percent, votes) =>
+    `${winner} beat ${loser} — ${percent}% of the fans, out of ${count('en', votes)} ${votes === 1 ? 'vote' : 'votes'}. Compare them and vote in Manto's duels.`,
   tournaments: 'Tournaments',
   tournamentsAbout: "Jersey knockout cups: every match is decided by the fans' duels.",
   tournamentVote: (name) => `Vote: ${name}`,
@@ -168,11 +185,14 @@ const en: Texts = {
   cardAlive: (count) => `${count} jerseys still in`,
   cardStartsSoon: (size) => `${size} jerseys · Starting soon`,
   cardChampion: 'Champion',
+  cardBeat: 'beat',
+  cardCrowd: 'of the fans',
   cardTagline: 'Which is the most beautiful shirt in football?',
   cardCall: 'Compare, vote and follow the ranking.',
   jerseyAlt: (jersey) => `${jersey}: the jersey, its place and its score in the global ranking`,
   rankingAlt: (title) => `${title}: the top five jerseys and their scores`,
   tournamentAlt: (name) => `${name}: the current round or the champion`,
+  duelAlt: (winner, loser, percent) => `${winner} and ${loser} side by side: ${percent}% of the fans chose ${winner}`,
   siteAlt: 'Manto: football jersey duels',
 };
 
