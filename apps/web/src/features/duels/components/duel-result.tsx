@@ -163,7 +163,8 @@ function CrowdSplitBar({
   const split = crowdSplit(crowd);
   const left = jerseyLabel(answered.left, teamScoped);
   const right = jerseyLabel(answered.right, teamScoped);
-  // The crowd's pick, shared as its jersey's page ("X venceu Y — 63% da galera"); nothing to say on a draw.
+  // The crowd's pick, shared as its jersey's page naming the jersey it beat (`?contra=<team>/<jersey>`), which
+  // the server describes with the duel's result and image ("X venceu Y — 63% da galera"); nothing on a draw.
   const leftLeads = crowd.leftWins > crowd.rightWins;
   const [winner, loser] = leftLeads ? [answered.left, answered.right] : [answered.right, answered.left];
   const shareable = crowd.leftWins !== crowd.rightWins;
@@ -175,7 +176,7 @@ function CrowdSplitBar({
         </Text>
         {shareable && (
           <ShareButton
-            path={jerseyPath(winner)}
+            path={`${jerseyPath(winner)}?contra=${encodeURIComponent(loser.team.slug)}/${encodeURIComponent(loser.slug)}`}
             text={t('result.shareText', {
               winner: jerseyName(winner),
               loser: jerseyName(loser),
