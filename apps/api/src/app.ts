@@ -283,7 +283,12 @@ export async function buildApp(
   // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
   app.get('/api/docs', { config: { access: 'public' }, schema: { tags: ['docs'] } }, async () => app.swagger());
   // Every page's own head tags (ADR 0036) with the web app's pages.
-  await registerWebApp(app, config, (pathname, language) => seo.service.headTags(pathname, language), log);
+  await registerWebApp(
+    app,
+    config,
+    (pathname, language, query) => seo.service.headTags(pathname, language, query),
+    log,
+  );
 
   await app.ready();
   // The demo catalogue is drawn and voted on in the background so the server answers at once on a

@@ -64,7 +64,7 @@ export interface SpaPageOptions {
    * The head tags of the page at `pathname` (under the base) in `language` (ADR 0036); null keeps the built
    * page's own title and description. Never throws: a page whose data cannot be read gets generic tags.
    */
-  head?: (pathname: string, language: Language) => Promise<HeadTags | null>;
+  head?: (pathname: string, language: Language, query?: string) => Promise<HeadTags | null>;
   /**
    * A public page drawn by the server in `language`, for the visitor at `address` (the web's renderer, ADR
    * 0038); null where the browser draws the page.
@@ -178,7 +178,7 @@ export function createSpaPages(
       const language = languageFromQuery(query) ?? storedLanguage ?? languageFromHeader(acceptLanguage);
       const drawn = draw ? await draw({ url, language, address, viewer }) : null;
       // A drawn page has its data: not the browser's early requests for it.
-      const page = await withHead(pathname, language, drawn === null);
+      const page = await withHead(pathname, language, drawn === null, query);
       if (!drawn) return page;
       const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language);
       return { html: full, gzip: gzipSync(full), status: drawn.status, personal: drawn.personal };
@@ -186,7 +186,12 @@ export function createSpaPages(
   };
 
   /** The page for an address with its first screen's parts and its head tags (forUrl without a drawn page). */
-  async function withHead(pathname: string, language: Language, earlyScripts: boolean): Promise<SpaPage | null> {
+  async function withHead(
+    pathname: string,
+    language: Language,
+    earlyScripts: boolean,
+    query?: string,
+  ): Promise<SpaPage | null> {
     const match = matchers.find(({ test }) => test.test(pathname)) ?? null;
     if (!match && !head) return null;
     const key = `${match?.screen.path ?? ''} ${language} ${earlyScripts}`;
@@ -196,7 +201,7 @@ export function createSpaPages(
       cache.set(key, page);
     }
     if (!head) return page;
-    const tags = await head(pathname, language);
+    const tags = await head(pathname, language, query);
     const address = `${key} ${pathname}`;
     const last = byAddress.get(address);
     if (last && last.tags === tags) return last.page;

@@ -423,6 +423,27 @@ describe("a duel's result's image", () => {
     expect(moved.headers.location).toBe(await current(duelPath(jersey, second)));
   });
 
+  it("gives the winner's page shared with ?contra= the duel's head tags, in Portuguese and in English", async () => {
+    await tally(jersey, second, 63, 30, 7);
+    const address = `/app/camisas/time/${teamSlug}/${jersey.slug}`;
+    const contra = `contra=${second.teamSlug}/${second.slug}`;
+    const pt = head(await page(`${address}?${contra}`));
+    expect(pt.title).toContain('venceu');
+    expect(pt.title).toContain('63% da galera');
+    expect(pt.canonical).toBe(`${PUBLIC_URL}${address}`);
+    expect(pt.og('image')).toMatch(
+      new RegExp(`/api/share/duel/${teamSlug}/${jersey.slug}/${second.teamSlug}/${second.slug}/pt-[0-9a-f]{10}\\.png$`),
+    );
+    expect((await get(pt.og('image')!.replace(PUBLIC_URL, ''))).statusCode).toBe(200);
+    const en = head(await page(`${address}?${contra}&lang=en`));
+    expect(en.title).toContain('63% of the fans');
+    expect(en.og('image')).toMatch(/\/en-[0-9a-f]{10}\.png$/);
+    // No result to tell: the jersey's own tags.
+    const own = head(await page(address));
+    expect(own.title).not.toContain('venceu');
+    expect(head(await page(`${address}?contra=${teamSlug}/nao-existe`)).title).toBe(own.title);
+  });
+
   it('answers 404 with the envelope when there is no result: the other side ahead, a draw, no votes, unknown jerseys', async () => {
     await tally(jersey, second, 5, 2);
     const others = await otherIds();
