@@ -36,15 +36,16 @@ test('English and the dark theme persist across a reload', async ({ page }) => {
 });
 
 test('the language menu pressed while the first page loads opens once its code arrives', async ({ page }) => {
-  // Hold the home page's code (the header is first drawn in the loading fallback, then again in the
-  // layout) and the menus' code (loaded at the press), and let each go in turn.
-  const releaseHome = await holdFile(page, /\/assets\/home-route-[^/]+\.js$/);
+  // A page the browser draws (the public pages come drawn by the server): hold its code (the header is
+  // first drawn in the loading fallback, then again in the layout) and the menus' code (loaded at the
+  // press), and let each go in turn.
+  const releasePage = await holdFile(page, /\/assets\/login-route-[^/]+\.js$/);
   const releaseMenu = await holdFile(page, /\/assets\/menu-code-[^/]+\.js$/);
-  await page.goto('/app/');
+  await page.goto('/app/auth/login');
   const language = page.getByRole('button', { name: 'Idioma' });
   await language.click();
-  releaseHome();
-  await expect(page.getByRole('heading', { name: 'Como funciona' })).toBeVisible();
+  releasePage();
+  await expect(page.getByRole('heading', { name: 'Entrar na sua conta' })).toBeVisible();
   releaseMenu();
   await expect(language).toHaveAttribute('aria-haspopup', 'menu');
   await expect(menuItem(page.getByRole('menu', { name: 'Idioma' }), 'English')).toBeVisible();
