@@ -1,12 +1,14 @@
 // `npm run bench:web`: Lighthouse (mobile profile, simulated throttling: a mid-range phone on slow 4G)
 // against the production build with the demo data, as a fan's phone sees a fresh `npm start`.
-// Prints performance, accessibility and best-practices scores with LCP, TBT, CLS and main-thread time per page, and
-// the goals (docs/performance.md). Needs `npm run build` and Chromium (CHROMIUM_PATH, default
-// /usr/bin/chromium). Each page runs RUNS times (default 3); the median performance run is shown.
+// Prints performance, accessibility, best-practices and SEO scores with FCP, LCP, TBT, CLS and main-thread time
+// per page, and the goals missed (docs/performance.md). Needs `npm run build` and Chromium (CHROMIUM_PATH,
+// default /usr/bin/chromium). Each page runs RUNS times (default 3); the median performance run is shown.
 //
 // BENCH_WEB_BASELINE=<dir>: a second built checkout (its apps/api/dist and apps/web/dist, e.g. a
 // worktree of an older commit after `npm run build`) served side by side on BENCH_WEB_PORT + 1; every
-// run alternates this build and that one (A B A B), so both see the same machine load.
+// run alternates this build and that one (A B A B), so both see the same machine load. A second table
+// then gives this build ÷ baseline for performance, FCP, LCP and TBT: the absolute times move with the
+// machine's load, the ratio far less.
 //
 // BENCH_WEB_PAGES=duel,rankings: only the pages whose names contain one of these words.
 //
@@ -36,7 +38,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASELINE = process.env.BENCH_WEB_BASELINE;
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 const PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
-const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, lcpMs: 2000 };
+// The goals of docs/performance.md, checked on this build only: scores at least, times and CLS at most
+// (CLS to the three decimals Lighthouse shows, so "0" is what its report reads as 0).
+const SCORE_GOALS = { performance: 97, accessibility: 100, 'best-practices': 100, seo: 100 };
+const MAX_GOALS = { fcpMs: 1000, lcpMs: 1500, tbtMs: 150, cls: 0 };
+const CATEGORIES = Object.keys(SCORE_GOALS);
 
 const builds = [{ name: 'this build', root: process.cwd(), port: PORT }];
 if (BASELINE) builds.push({ name: 'baseline', root: path.resolve(BASELINE), port: PORT + 1 });
@@ -99,7 +105,7 @@ try {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          onlyCategories: CATEGORIES,
         });
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
@@ -116,20 +122,22 @@ try {
         runs.get(build).push({
           build: build.name,
           page: name,
-          performance: Math.round(lhr.categories.performance.score * 100),
-          accessibility: Math.round(lhr.categories.accessibility.score * 100),
-          'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
-          lcpMs: Math.round(audit('largest-contentful-paint')),
+          ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
           fcpMs: Math.round(audit('first-contentful-paint')),
+          lcpMs: Math.round(audit('largest-contentful-paint')),
           tbtMs: Math.round(audit('total-blocking-time')),
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
           // Simulated main-thread time (style, layout, script, paint) and the JS part of it.
           mainMs: Math.round(audit('mainthread-work-breakdown')),
           jsMs: Math.round(audit('bootup-time')),
           transferKiB: Math.round(audit('total-byte-weight') / 1024),
-          failing: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
-            .map((a) => a.id),
+          // What keeps accessibility, best practices or SEO under 100: the weighted audits of those
+          // categories that did not pass (a weight-0 audit does not move the score).
+          failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+            lhr.categories[c].auditRefs
+              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+              .map((ref) => `${c}: ${ref.id}`),
+          ),
         });
       }
     }
@@ -144,15 +152,37 @@ try {
       ` load average ${startLoad} at the start, ${load()} at the end:`,
   );
   console.table(all.map(({ failing: _failing, build, ...row }) => (BASELINE ? { build, ...row } : row)));
-  for (const row of all) if (row.failing.length) console.log(`${row.page}: failing audits: ${row.failing.join(', ')}`);
-  const misses = rows
-    .get(builds[0])
-    .flatMap((r) => [
-      ...['performance', 'accessibility', 'best-practices']
-        .filter((k) => r[k] < GOALS[k])
-        .map((k) => `${r.page} ${k} ${r[k]} < ${GOALS[k]}`),
-      ...(r.lcpMs > GOALS.lcpMs ? [`${r.page} LCP ${r.lcpMs} ms > ${GOALS.lcpMs} ms`] : []),
-    ]);
+  if (BASELINE) {
+    // Above 1 is more (better for performance, worse for the times). A baseline of 0 (TBT often is)
+    // has no ratio: shown as "=" when both are 0, else as the difference.
+    const ratio = (a, b) => (b ? (a / b).toFixed(2) : a === b ? '=' : `+${a}`);
+    const baseline = new Map(rows.get(builds[1]).map((r) => [r.page, r]));
+    console.log('\nThis build ÷ baseline (median runs):');
+    console.table(
+      rows
+        .get(builds[0])
+        .filter((r) => baseline.has(r.page))
+        .map((r) => {
+          const b = baseline.get(r.page);
+          return {
+            page: r.page,
+            performance: ratio(r.performance, b.performance),
+            fcp: ratio(r.fcpMs, b.fcpMs),
+            lcp: ratio(r.lcpMs, b.lcpMs),
+            tbt: ratio(r.tbtMs, b.tbtMs),
+          };
+        }),
+    );
+  }
+  for (const row of all) {
+    if (row.failing.length) console.log(`${row.build}, ${row.page}: failing audits: ${row.failing.join(', ')}`);
+  }
+  const misses = rows.get(builds[0]).flatMap((r) => [
+    ...CATEGORIES.filter((k) => r[k] < SCORE_GOALS[k]).map((k) => `${r.page} ${k} ${r[k]} < ${SCORE_GOALS[k]}`),
+    ...Object.keys(MAX_GOALS)
+      .filter((k) => r[k] > MAX_GOALS[k])
+      .map((k) => `${r.page} ${k} ${r[k]} > ${MAX_GOALS[k]}`),
+  ]);
   console.log(misses.length ? `Goals missed:\n  ${misses.join('\n  ')}` : 'Every goal met.');
 } finally {
   await chrome?.kill();
