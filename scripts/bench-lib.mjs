@@ -213,3 +213,34 @@ export async function onPostgres(connectionString, fn) {
     await client.end();
   }
 }
+
+/** `n` server-issued visitor ids (`v1.<uuid>.<mac>`, POST /api/duels/visitor), asked 50 at a time. */
+export async function issueVisitorIds(base, n) {
+  const ids = [];
+  for (let i = 0; i < n; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, n - i) }, async () => {
+        const res = await fetch(`${base}/api/duels/visitor`, { method: 'POST' });
+        if (res.status !== 200) throw new Error(`POST /api/duels/visitor: ${res.status} ${await res.text()}`);
+        return (await res.json()).voterId;
+      }),
+    );
+    ids.push(...batch);
+  }
+  return ids;
+}
+
+/**
+ * The server's own metrics (GET /api/metrics with METRICS_TOKEN `token`) as a map of name to value, or null
+ * when metrics are off. Reading them resets the event-loop delay figures (`manto_nodejs_eventloop_lag_*`).
+ */
+export async function readMetrics(base, token) {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return null;
+  const values = new Map();
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*) (\S+)$/.exec(line);
+    if (m) values.set(m[1], Number(m[2]));
+  }
+  return values;
+}
