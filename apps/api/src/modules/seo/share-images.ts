@@ -15,11 +15,15 @@ export interface ShareImageStats {
   bytes: number;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Share images by key (the URL's target, language and version): drawn lazily, one at a time, and kept in a
  * bounded memory cache, least recently used out first. A key asked for again while it is being drawn waits
  * for that same drawing. Drawing happens on sharp's threads, never on the vote path: a vote never waits for
- * it, and at most one image is drawn at once whatever the crawlers ask for.
+ * it, and at most one image is drawn at once whatever the crawlers ask for. After each drawing the queue
+ * rests as long as it took: back to back, drawings took most of a core during a burst of shares, and the
+ * next duel's p99 doubled (docs/performance.md, share-image burst); resting, they take half at most.
  */
 export class ShareImages {
   private readonly cache = new Map<string, Buffer>();
@@ -30,7 +34,11 @@ export class ShareImages {
   private hits = 0;
   private renders = 0;
 
-  constructor(private readonly maxBytes = CACHE_BYTES) {}
+  constructor(
+    private readonly maxBytes = CACHE_BYTES,
+    private readonly rest: (ms: number) => Promise<void> = sleep,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** The image for `key`, from memory or drawn by `draw` (in turn with any other drawing). */
   get(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
@@ -46,12 +54,18 @@ export class ShareImages {
     if (pending) return pending;
     if (this.waiting >= MAX_WAITING) return Promise.reject(new AppError(503, 'SERVICE_UNAVAILABLE'));
     this.waiting++;
+    let took = 0;
     const run = this.tail.then(async () => {
       this.waiting--;
       this.renders++;
-      return draw();
+      const started = this.now();
+      try {
+        return await draw();
+      } finally {
+        took = this.now() - started;
+      }
     });
-    this.tail = run.catch(() => undefined);
+    this.tail = run.catch(() => undefined).then(() => this.rest(took));
     const done = run
       .then((image) => {
         this.keep(key, image);
