@@ -1,3 +1,4 @@
+import { wholePercents } from '@manto/contracts/percents';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { pairStats } from '#db/schema/index.ts';
@@ -66,21 +67,8 @@ export class PairTallies implements CrowdTallies {
 
 /**
  * A jersey's share of a pair's votes, as a whole percent, rounded as the duel's crowd bar rounds it
- * (apps/web/src/features/duels/lib/format.ts, crowdSplit: largest remainders over wins, ties and losses), so
- * the shared result says the number the voter saw.
+ * (wholePercents over wins, ties and losses), so the shared result says the number the voter saw.
  */
 export function winnerShare({ wins, losses, ties }: PairTally): number {
-  const counts = [wins, ties, losses].map((n) => Math.max(0, n));
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return 0;
-  const exact = counts.map((n) => (n * 100) / total);
-  const shares = exact.map(Math.floor);
-  let rest = 100 - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (rest <= 0) break;
-    shares[i]! += 1;
-    rest -= 1;
-  }
-  return shares[0]!;
+  return wholePercents([wins, ties, losses])[0]!;
 }

@@ -1,3 +1,4 @@
+import { wholePercents } from '@manto/contracts/percents';
 import type { CrowdTally } from '@manto/contracts';
 
 const MINUS = '\u2212';
@@ -26,24 +27,11 @@ export interface CrowdSplit {
   right: number;
 }
 
-/**
- * How the crowd split on a pair, as whole percentages that add up to exactly 100: each share is
- * floored, then the points left over go to the largest remainders (ties broken left, ties, right).
- */
+/** How the crowd split on a pair, as whole percentages that add up to exactly 100 (left, ties, right). */
 export function crowdSplit(crowd: CrowdTally): CrowdSplit {
-  const counts = [crowd.leftWins, crowd.ties, crowd.rightWins].map((n) => Math.max(0, n));
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return { total: 0, left: 0, ties: 0, right: 0 };
-  const exact = counts.map((n) => (n * 100) / total);
-  const shares = exact.map(Math.floor);
-  let rest = 100 - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (rest <= 0) break;
-    shares[i]! += 1;
-    rest -= 1;
-  }
-  return { total, left: shares[0]!, ties: shares[1]!, right: shares[2]! };
+  const counts = [crowd.leftWins, crowd.ties, crowd.rightWins];
+  const [left = 0, ties = 0, right = 0] = wholePercents(counts);
+  return { total: counts.reduce((sum, n) => sum + Math.max(0, n), 0), left, ties, right };
 }
 
 /** A live rating shown to the user: whole points. */
