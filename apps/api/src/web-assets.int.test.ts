@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
+import { DRAWN_PAGE_SCRIPT_SOURCES } from '#lib/server-page.ts';
 import { type TestApp, createTestApp } from '#test/helpers.ts';
 
 // The SPA as the build leaves it: hashed assets with their precompressed copies (apps/web/build/precompress.ts).
@@ -73,7 +73,7 @@ describe('the web build as served', () => {
     const page = await t.inject({ method: 'GET', url: '/app/' });
     const csp = page.headers['content-security-policy'] as string;
     // One inline script is allowed, by its hash: a drawn page's colour scheme (lib/server-page.ts).
-    expect(csp).toContain(`script-src 'self' ${COLOR_SCHEME_SCRIPT_SOURCE};`);
+    expect(csp).toContain(`script-src 'self' ${DRAWN_PAGE_SCRIPT_SOURCES};`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"])
       expect(csp).toContain(d);

@@ -63,7 +63,11 @@ async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise
     createRoot(root).render(app(routes));
     return;
   }
-  hydrateRoot(root, app(routes));
+  // In a transition, as the browser's own first render (below): React takes the page over in slices that
+  // leave the main thread to the visitor's input between them.
+  startTransition(() => {
+    hydrateRoot(root, app(routes));
+  });
 }
 
 /** The translation namespaces the page preloads for its language (apps/api/src/lib/spa-page.ts). */

@@ -4,12 +4,15 @@ import { type PageFetch, type PageRenderer, drawPages, withDrawnPage } from './s
 const PAGE = `<!doctype html>
 <html lang="pt">
   <head>
+    <script type="module" crossorigin src="/app/assets/index.js"></script>
+    <link rel="modulepreload" crossorigin href="/app/assets/react.js">
     <link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/terms.css">
   </head>
   <body>
     <!-- boot-shell: note -->
     <div id="boot-shell" class="boot-header"><div class="boot-inner">Manto</div></div>
     <!-- /boot-shell -->
+    <link rel="stylesheet" crossorigin href="/app/assets/shell.css">
     <div id="root"></div>
   </body>
 </html>`;
@@ -32,6 +35,28 @@ describe('a page the server drew, in its SPA page', () => {
   it('links the route’s styles as stylesheets, so the markup paints styled', () => {
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/app/assets/terms.css">');
     expect(page).not.toContain('rel="preload" as="style"');
+  });
+
+  it('writes the styles it knows in the page, their links kept disabled for the app’s loader', () => {
+    const styles: Record<string, string> = { '/app/assets/terms.css': 'h1{color:red}</style>' };
+    const inlined = withDrawnPage(PAGE, drawn, 'en', (href) => styles[href]);
+    expect(inlined).toContain(
+      '<style>h1{color:red}<\\/style></style><link rel="stylesheet" crossorigin href="/app/assets/terms.css" disabled>',
+    );
+    expect(inlined).toContain('<link rel="stylesheet" crossorigin href="/app/assets/shell.css">');
+  });
+
+  it('asks for the app’s code only from an inert template, after the page has painted', () => {
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toContain('/app/assets/index.js');
+    expect(head).not.toContain('modulepreload');
+    const template = /<template id="app-code">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script>/.exec(page);
+    expect(template?.[1]).toBe(
+      '<script type="module" crossorigin src="/app/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/app/assets/react.js">',
+    );
+    expect(template?.[2]).toContain('requestAnimationFrame');
+    expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));
   });
 
   it('carries the answers as data that cannot close its element, and sets the colour scheme first', () => {

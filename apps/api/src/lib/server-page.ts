@@ -48,33 +48,78 @@ const COLOR_SCHEME_SCRIPT =
   "if(s!=='light'&&s!=='dark')s=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
   "document.documentElement.setAttribute('data-mantine-color-scheme',s)}catch(e){}";
 
-/** The CSP source that allows the colour scheme's script. */
-export const COLOR_SCHEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
+/**
+ * Starts the app's code once the drawn page has painted (withDrawnPage): its script and preloads wait in an
+ * inert template, and are added to the head at the frame after the document is parsed. Inline, so the
+ * page's CSP names its hash.
+ */
+const APP_CODE_SCRIPT =
+  '(function(){function go(){requestAnimationFrame(function(){setTimeout(function(){' +
+  "var t=document.getElementById('app-code');if(!t)return;" +
+  'Array.prototype.forEach.call(t.content.children,function(e){var n=document.createElement(e.tagName);' +
+  'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});document.head.appendChild(n)});' +
+  't.remove()},0)})}' +
+  "document.readyState==='loading'?document.addEventListener('DOMContentLoaded',go):go()})()";
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The CSP sources that allow a drawn page's inline scripts (the colour scheme's, the app code's start). */
+export const DRAWN_PAGE_SCRIPT_SOURCES = `${sha256(COLOR_SCHEME_SCRIPT)} ${sha256(APP_CODE_SCRIPT)}`;
 
 /** JSON inside a script element: `<` escaped, so the text can never close the element. */
 const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
+/** A built stylesheet's text by its address (`/app/assets/…css`), or undefined where it is not known. */
+export type StyleText = (href: string) => string | undefined;
 
 /**
  * The SPA page with a page the server drew (ADR 0038): its markup in #root, the answers it was drawn from
  * beside it for the browser's query cache (data, not a script: the CSP runs none of it), the document in
  * the page's language with its colour scheme set before it paints (light where no script runs: Mantine's
- * colours hang on the attribute), and in place of index.html's static header (the app's own is in the markup) the
- * route's styles as stylesheets rather than preloads, so the markup is styled when it first paints.
+ * colours hang on the attribute), and in place of index.html's static header (the app's own is in the
+ * markup) the route's styles.
+ *
+ * The document alone paints the page; the app's code follows it (docs/perf/first-screen.md):
+ * - each stylesheet's text is written in the page where its link was, so the markup paints styled with no
+ *   request after the document's. The link stays, disabled (never fetched), so the app's loader knows the
+ *   file is in place when a later route asks for it;
+ * - the app's script and its preloads are asked for once the page has painted (APP_CODE_SCRIPT): the page
+ *   needs them to take the markup over, not to show it, and on a phone's link they would share the
+ *   bandwidth with the document and the pictures it shows.
  */
-export function withDrawnPage(page: string, drawn: DrawnPage, language: Language): string {
+export function withDrawnPage(
+  page: string,
+  drawn: DrawnPage,
+  language: Language,
+  styleText: StyleText = () => undefined,
+): string {
+  const code: string[] = [];
   return page
     .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
+    .replace(
+      /[ \t]*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g,
+      (_tag, tag: string) => {
+        code.push(tag);
+        return '';
+      },
+    )
     .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
-    .replaceAll(
-      '<link rel="preload" as="style" crossorigin fetchpriority="low" ',
-      '<link rel="stylesheet" crossorigin ',
+    .replace(
+      /<link rel="(?:stylesheet|preload" as="style)" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g,
+      (_link, href: string) => {
+        const text = styleText(href);
+        return text === undefined
+          ? `<link rel="stylesheet" crossorigin href="${href}">`
+          : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+      },
     )
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${drawn.html}</div>` +
-        `<script type="application/json" id="ssr-state">${scriptJson(drawn.state)}</script>`,
+        `<script type="application/json" id="ssr-state">${scriptJson(drawn.state)}</script>` +
+        `<template id="app-code">${code.join('')}</template><script>${APP_CODE_SCRIPT}</script>`,
     );
 }
 

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type Language, languageFromHeader } from '@manto/contracts';
 import { memo } from './memo.ts';
 import { languageFromQuery } from './page-head.ts';
-import { type DrawPage, withDrawnPage } from './server-page.ts';
+import { type DrawPage, type StyleText, withDrawnPage } from './server-page.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/build/first-screens.ts, its list in vite.config.ts). */
 export interface FirstScreen {
@@ -70,6 +70,8 @@ export interface SpaPageOptions {
    * 0038); null where the browser draws the page.
    */
   draw?: DrawPage;
+  /** The built stylesheets' texts, which a drawn page carries in itself (server-page.ts, withDrawnPage). */
+  styleText?: StyleText;
 }
 
 /**
@@ -83,7 +85,7 @@ export interface SpaPageOptions {
 export function createSpaPages(
   html: string,
   screens: FirstScreen[],
-  { base = '/app/', head, draw }: SpaPageOptions = {},
+  { base = '/app/', head, draw, styleText }: SpaPageOptions = {},
 ) {
   const matchers = screens.map((screen) => ({ screen, test: pattern(screen.path) }));
   const cache = new Map<string, SpaPage>();
@@ -180,7 +182,7 @@ export function createSpaPages(
       // A drawn page has its data: not the browser's early requests for it.
       const page = await withHead(pathname, language, drawn === null, query);
       if (!drawn) return page;
-      const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language);
+      const full = withDrawnPage(page?.html ?? withSlots(html, language), drawn, language, styleText);
       return { html: full, gzip: gzipSync(full), status: drawn.status, personal: drawn.personal };
     },
   };

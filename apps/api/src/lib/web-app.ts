@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { VIEWER_COOKIE } from '@manto/contracts/voter';
 import { readCookie } from './cookies.ts';
-import { type PageVisit, drawPages, inProcess, loadPageRenderer } from './server-page.ts';
+import { type PageVisit, type StyleText, drawPages, inProcess, loadPageRenderer } from './server-page.ts';
 import { type SpaPageOptions, createSpaPages, parseFirstScreens } from './spa-page.ts';
 
 /** index.html with the `manto-features` meta listing the features this server runs with. */
@@ -70,6 +70,7 @@ export async function registerWebApp(
         // Every page's own title, description, canonical and language alternates, Open Graph and share
         // image, and structured data (ADR 0036); generic tags when its data cannot be read.
         head,
+        styleText: builtStyles(webDist),
         ...(drawn && {
           draw: (visit: PageVisit) =>
             drawn(visit).catch((error: unknown) => {
@@ -115,4 +116,17 @@ export async function registerWebApp(
     });
     web.get('/', (_req, reply) => reply.redirect('/app/', 302));
   });
+}
+
+/** The build's stylesheets by their address under /app/ (a drawn page writes them in itself). */
+function builtStyles(webDist: string): StyleText {
+  const dir = path.join(webDist, 'assets');
+  const styles = new Map<string, string>(
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => [`/app/assets/${file}`, readFileSync(path.join(dir, file), 'utf8')] as const)
+      : [],
+  );
+  return (href) => styles.get(href);
 }

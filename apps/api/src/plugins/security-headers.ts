@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { COLOR_SCHEME_SCRIPT_SOURCE } from '#lib/server-page.ts';
+import { DRAWN_PAGE_SCRIPT_SOURCES } from '#lib/server-page.ts';
 
 const CSP = [
   "default-src 'self'",
-  // One inline script, allowed by its hash: a drawn page's colour scheme (lib/server-page.ts).
-  `script-src 'self' ${COLOR_SCHEME_SCRIPT_SOURCE}`,
+  // A drawn page's two inline scripts, allowed by their hashes: its colour scheme and its code's start
+  // (lib/server-page.ts).
+  `script-src 'self' ${DRAWN_PAGE_SCRIPT_SOURCES}`,
   // Mantine writes its CSS variables into <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
