@@ -34,7 +34,11 @@ export function shellFontFaces(): Plugin {
               ]
             : [];
         });
-        return faces.length ? [{ tag: 'style', children: faces.join(''), injectTo: 'head' as const }] : [];
+        // Marked, so a page the server draws can take them out: its code declares the faces after its first
+        // paint (src/lib/web-fonts.ts, apps/api/src/lib/server-page.ts).
+        return faces.length
+          ? [{ tag: 'style', attrs: { 'data-shell-fonts': true }, children: faces.join(''), injectTo: 'head' as const }]
+          : [];
       },
     },
   };

@@ -4,6 +4,7 @@ import { type PageFetch, type PageRenderer, drawPages, withDrawnPage } from './s
 const PAGE = `<!doctype html>
 <html lang="pt">
   <head>
+    <style data-shell-fonts>@font-face{font-family:'Play'}</style>
     <script type="module" crossorigin src="/app/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/app/assets/react.js">
     <link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/terms.css">
@@ -55,8 +56,12 @@ describe('a page the server drew, in its SPA page', () => {
       '<script type="module" crossorigin src="/app/assets/index.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/app/assets/react.js">',
     );
-    expect(template?.[2]).toContain('requestAnimationFrame');
+    expect(template?.[2]).toContain("getEntriesByName('first-contentful-paint')");
     expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));
+  });
+
+  it('paints in the fonts’ stand-ins: the web fonts are declared by the app’s code, not the page', () => {
+    expect(page).not.toContain('@font-face');
   });
 
   it('carries the answers as data that cannot close its element, and sets the colour scheme first', () => {

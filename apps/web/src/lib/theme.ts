@@ -54,9 +54,11 @@ export const theme = createTheme({
   },
   autoContrast: true,
   luminanceThreshold: 0.4,
-  fontFamily: 'Play, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Each web font's stand-in of the same size comes next (styles/fonts.css): text drawn before the font
+  // arrives keeps its lines when it swaps in.
+  fontFamily: 'Play, "Play Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: {
-    fontFamily: '"Archivo Black", Play, system-ui, sans-serif',
+    fontFamily: '"Archivo Black", "Archivo Black Fallback", Play, system-ui, sans-serif',
     fontWeight: '400',
   },
   defaultRadius: 'md',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNow } from '#lib/countdown.ts';
+import { dateTimeFormat } from '#lib/date-format.ts';
 import { useTimeZone } from '#lib/use-time-zone.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { useLocale } from '#lib/use-locale.ts';
@@ -10,7 +11,7 @@ export function UpdatedAt({ fittedAt }: { fittedAt: string }) {
   const locale = useLocale();
   const now = new Date(useNow(30_000));
   const at = new Date(fittedAt);
-  const exact = new Intl.DateTimeFormat(locale, {
+  const exact = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: useTimeZone(),
