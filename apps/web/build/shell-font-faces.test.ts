@@ -22,7 +22,6 @@ describe('shellFontFaces', () => {
     ).toEqual([
       {
         tag: 'style',
-        attrs: { 'data-shell-fonts': true },
         injectTo: 'head',
         children:
           "@font-face{font-family:'Archivo Black';font-style:normal;font-display:swap;font-weight:400;src:url(/app/assets/archivo-black-latin-400-normal-B_x1-y.woff2) format('woff2')}" +

@@ -34,11 +34,7 @@ export function shellFontFaces(): Plugin {
               ]
             : [];
         });
-        // Marked, so a page the server draws can take them out: its code declares the faces after its first
-        // paint (src/lib/web-fonts.ts, apps/api/src/lib/server-page.ts).
-        return faces.length
-          ? [{ tag: 'style', attrs: { 'data-shell-fonts': true }, children: faces.join(''), injectTo: 'head' as const }]
-          : [];
+        return faces.length ? [{ tag: 'style', children: faces.join(''), injectTo: 'head' as const }] : [];
       },
     },
   };

@@ -3,7 +3,7 @@
  * without JavaScript, in the visitor's language, then taken over by React as they are — the same
  * elements, nothing moving, no console error (the fixture fails a test on any).
  */
-import type { Locator, Page } from '@playwright/test';
+import { type Locator, type Page, devices } from '@playwright/test';
 import { seedCatalogue } from './support/catalogue.ts';
 import { expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
 import { castVotes, preferring, visitor, waitForJerseyRating, waitForRanking } from './support/rankings.ts';
@@ -183,8 +183,8 @@ test('a team’s ranking and jerseys and a tournament: in the page, then taken o
   const tournament = await createTournament(request, { namePt: name, size: 4, jerseyIds: ids });
   await waitForRound(request, tournament.slug, 1);
   // How each page names a jersey: a ranking's row links to it by season, model and supplier (in the table
-  // or the phone's list, whichever the width shows: a drawn page holds both), a bracket's match by season and
-  // model, a jersey card by its full name.
+  // or the phone's list, whichever the width shows: a page drawn for no screen in particular holds both), a
+  // bracket's match by season and model, a jersey card by its full name.
   const row = (season: number) => (on: Page) =>
     on
       .getByRole('link', { name: new RegExp(`^${season} Titular`) })
@@ -219,18 +219,22 @@ test('a team’s ranking and jerseys and a tournament: in the page, then taken o
   await expect(plain.getByText(/Fim da rodada em/).first()).toBeAttached();
   await bare.close();
 
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
+  // A desktop, and a phone (its browser says so: the page is drawn with the phone's layouts).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { defaultBrowserType: _type, ...pixel } = devices['Pixel 7'];
+  const phoneContext = await browser.newContext({ ...pixel, viewport: { width: 390, height: 900 } });
+  for (const on of [page, await phoneContext.newPage()]) {
     for (const { path, heading, interactive, jersey } of pages) {
-      const takenOver = await takeOver(page, path, heading);
-      await expect(page.getByRole('button', { name: new RegExp(`^${interactive}`) })).toHaveAttribute(
+      const takenOver = await takeOver(on, path, heading);
+      await expect(on.getByRole('button', { name: new RegExp(`^${interactive}`) })).toHaveAttribute(
         'aria-haspopup',
         'menu',
       );
-      await jerseysShown(page, jersey);
+      await jerseysShown(on, jersey);
       await takenOver();
     }
   }
+  await phoneContext.close();
 });
 
 test('an unknown jersey is a not-found page with its status, with or without JavaScript', async ({

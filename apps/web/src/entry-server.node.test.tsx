@@ -168,6 +168,20 @@ describe('a public page drawn by the server', () => {
     expect(parts).toEqual(['ranking-table']);
   });
 
+  it('draws only the layout of the screen the server guessed, shown whatever the width, and says which', async () => {
+    const phone = await render({ url: '/app/rankings', language: 'en', fetch: api(), shop: false, screen: 'narrow' });
+    expect(phone?.html.match(/Aurora FC 2015/g)).toHaveLength(1);
+    expect(phone?.html).not.toContain('<table');
+    expect(phone?.html).not.toMatch(/class="[^"]*mantine-hidden-from-md/);
+    const desktop = await render({ url: '/app/rankings', language: 'en', fetch: api(), shop: false, screen: 'wide' });
+    expect(desktop?.html.match(/Aurora FC 2015/g)).toHaveLength(1);
+    expect(desktop?.html).toContain('<table');
+    expect(desktop?.html).not.toMatch(/class="[^"]*mantine-visible-from-md/);
+    // The browser takes the page over with the same layout.
+    expect((JSON.parse(phone!.state) as { screen: string }).screen).toBe('narrow');
+    expect((JSON.parse(desktop!.state) as { parts: string[] }).parts).toEqual(['ranking-table']);
+  });
+
   it('draws the home page’s duel for its visitor, never keeping one visitor’s id for the next', async () => {
     const known = await render({ url: '/app/', language: 'pt', fetch: api(), shop: false, visitorId: 'v1.known' });
     expect(known?.personal).toBe(true);

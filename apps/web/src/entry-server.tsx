@@ -15,7 +15,7 @@ import { setApiFetch } from './lib/api.ts';
 import { ApiError } from './lib/api-client.ts';
 import { bundledTexts } from './lib/bundled-texts.ts';
 import { setServerFeatures } from './lib/features.ts';
-import { setDrawnAt } from './lib/hydrating.ts';
+import { type ScreenGuess, setDrawnAt, setScreenGuess } from './lib/hydrating.ts';
 import { i18n, shareNumberFormats } from './lib/i18n.ts';
 import { languageOptions } from './lib/language.ts';
 import { partsLoaded, takeShownParts } from './lib/lazy-part.ts';
@@ -49,6 +49,8 @@ export interface RenderInput {
    * page's duel); null for a new visitor, whom the duel's answer gives one.
    */
   visitorId?: string | null;
+  /** The visitor's screen as guessed from the request; null draws both layouts where a screen has two. */
+  screen?: ScreenGuess | null;
 }
 
 export interface RenderOutput {
@@ -59,7 +61,7 @@ export interface RenderOutput {
   html: string;
   /**
    * The query cache the page was drawn from (TanStack Query's dehydrated state), the time it was drawn at
-   * (`drawnAt`, for the clocks on the page), the on-demand parts it shows (`parts`, lazy-part.ts) and, for a
+   * (`drawnAt`, for the clocks on the page), the screen it was drawn for (`screen`), the on-demand parts it shows (`parts`, lazy-part.ts) and, for a
    * not-found page, `drawAgain` (the browser draws it instead of taking it over), as JSON.
    */
   state: string;
@@ -78,7 +80,14 @@ export function render(input: RenderInput): Promise<RenderOutput | null> {
   return next;
 }
 
-async function renderNow({ url, language, fetch, shop, visitorId = null }: RenderInput): Promise<RenderOutput | null> {
+async function renderNow({
+  url,
+  language,
+  fetch,
+  shop,
+  visitorId = null,
+  screen = null,
+}: RenderInput): Promise<RenderOutput | null> {
   const { pathname } = new URL(url, 'http://manto.invalid');
   if (!isServerPage(pathname)) return null;
   await ready;
@@ -88,6 +97,7 @@ async function renderNow({ url, language, fetch, shop, visitorId = null }: Rende
   drawFor(visitorId);
   const drawnAt = Date.now();
   setDrawnAt(drawnAt);
+  setScreenGuess(screen);
   takeShownParts();
   const handler = createStaticHandler(appRoutes(shop), { basename: '/app' });
   const context = await handler.query(new Request(new URL(url, 'http://manto.invalid')));
@@ -123,6 +133,7 @@ async function renderNow({ url, language, fetch, shop, visitorId = null }: Rende
     state: JSON.stringify({
       ...dehydrate(client),
       drawnAt,
+      screen,
       parts: takeShownParts(),
       ...(failed.length > 0 && { drawAgain: true }),
     }),

@@ -1,4 +1,5 @@
-// The web fonts' stand-ins of the same size (the fonts themselves: lib/web-fonts.ts).
+// Latin only (Portuguese and English): one @font-face per face instead of seven unicode-range
+// subsets in the render-blocking CSS, from files without hinting, and their stand-ins (styles/fonts.css).
 import './styles/fonts.css';
 // Mantine's CSS in its cascade layer: the app's own CSS (modules, global.css) and the theme
 // variables Mantine writes at run time win over it whatever the order of the stylesheets, which
@@ -14,19 +15,20 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { appRoutes, loadRoutesFor } from './app/router.tsx';
-import { setDrawnAt } from './lib/hydrating.ts';
+import { type ScreenGuess, setDrawnAt, setScreenGuess, setTakingOver } from './lib/hydrating.ts';
 import { currentLanguage, i18n, initI18n } from './lib/i18n.ts';
 import { loadParts } from './lib/lazy-part.ts';
-import { loadWebFonts } from './lib/web-fonts.ts';
 import { hydrateDrawnPage } from './lib/query-client.ts';
 
 // The language the page was written in, read before i18next sets the document's to the browser's choice.
 const pageLanguage = document.documentElement.lang;
 const i18nReady = initI18n();
 
-// The fonts start loading now, beside the route's code, rather than when the first render uses them, or from
-// preloads in index.html (Chromium holds a page's first paint for the fonts it preloads).
-loadWebFonts();
+// The first screen's fonts (styles/fonts.css, lib/theme.ts) start loading now, beside the route's code,
+// rather than when the first render uses them (its text would then swap font and move) or from
+// preloads in index.html (Chromium holds a page's first paint for the fonts it preloads:
+// docs/performance.md §6). Their faces are declared by now: the entry runs once no stylesheet blocks it.
+for (const font of ['400 1em Play', '700 1em Play', '1em "Archivo Black"']) void document.fonts.load(font);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -46,6 +48,7 @@ async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise
   const routes = appRoutes();
   const drawn = JSON.parse(state.textContent ?? '{}') as DehydratedState & {
     drawnAt?: number;
+    screen?: ScreenGuess | null;
     parts?: string[];
     drawAgain?: boolean;
   };
@@ -57,12 +60,14 @@ async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise
   await Promise.all([i18n.loadNamespaces(pageNamespaces()), loadParts(drawn.parts ?? [])]);
   hydrateDrawnPage(drawn);
   setDrawnAt(drawn.drawnAt ?? null);
+  setScreenGuess(drawn.screen ?? null);
   if (drawn.drawAgain || pageLanguage !== currentLanguage()) {
     createRoot(root).render(app(routes));
     return;
   }
   // In a transition, as the browser's own first render (below): React takes the page over in slices that
   // leave the main thread to the visitor's input between them.
+  setTakingOver(true);
   startTransition(() => {
     hydrateRoot(root, app(routes));
   });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type PageFetch, type PageRenderer, drawPages, withDrawnPage } from './server-page.ts';
+import {
+  DRAWN_PAGE_MS,
+  type PageFetch,
+  type PageRenderer,
+  drawPages,
+  screenGuess,
+  withDrawnPage,
+} from './server-page.ts';
 
 const PAGE = `<!doctype html>
 <html lang="pt">
   <head>
-    <style data-shell-fonts>@font-face{font-family:'Play'}</style>
     <script type="module" crossorigin src="/app/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/app/assets/react.js">
     <link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/terms.css">
@@ -60,10 +66,6 @@ describe('a page the server drew, in its SPA page', () => {
     expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));
   });
 
-  it('paints in the fonts’ stand-ins: the web fonts are declared by the app’s code, not the page', () => {
-    expect(page).not.toContain('@font-face');
-  });
-
   it('carries the answers as data that cannot close its element, and sets the colour scheme first', () => {
     const state = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page)?.[1];
     expect(state).toBe('{"queries":[{"x":"\\u003c/script>\\u003cb>"}]}');
@@ -76,8 +78,8 @@ describe('a page the server drew, in its SPA page', () => {
 function renderer(drawn: string[]): PageRenderer {
   return {
     isPersonalPage: (pathname) => pathname === '/app/',
-    async render({ url, language, fetch, visitorId }) {
-      drawn.push(`${language} ${url} ${visitorId ?? '-'}`);
+    async render({ url, language, fetch, visitorId, screen }) {
+      drawn.push(`${language} ${url} ${visitorId ?? '-'}${screen ? ` ${screen}` : ''}`);
       const answer = await (await fetch('/api/answer', { headers: { 'accept-language': language } })).text();
       return { status: 200, html: `${url}: ${answer}`, state: '{}', personal: url === '/app/' };
     },
@@ -96,12 +98,12 @@ describe('drawn pages, kept while their answers stand', () => {
     const drawn: string[] = [];
     const draw = drawPages(renderer(drawn), fetchFor, { shop: false, now: () => clock });
     const visit = (url: string, language: 'pt' | 'en' = 'pt', address = '10.0.0.1') =>
-      draw({ url, language, address, viewer: null });
+      draw({ url, language, address, viewer: null, screen: null });
     const [a, b] = await Promise.all([visit('/app/termos'), visit('/app/termos', 'pt', '10.0.0.2')]);
     expect(a?.html).toBe('/app/termos: first');
     expect(b).toBe(a);
     await visit('/app/termos', 'en');
-    clock = 9_999;
+    clock = DRAWN_PAGE_MS - 1;
     expect((await visit('/app/termos', 'pt', '10.0.0.3'))?.html).toBe('/app/termos: first');
     expect(drawn).toEqual(['pt /app/termos -', 'en /app/termos -']);
     // The answer it was drawn from changed: drawn again, at once.
@@ -109,9 +111,14 @@ describe('drawn pages, kept while their answers stand', () => {
     expect((await visit('/app/termos'))?.html).toBe('/app/termos: second');
     expect(drawn).toHaveLength(3);
     // Unchanged but old (its clocks would be): drawn again.
-    clock = 30_000;
+    clock = DRAWN_PAGE_MS * 2;
     await visit('/app/termos');
     expect(drawn).toHaveLength(4);
+    // Drawn for a phone, and for a wider screen: two pages.
+    await draw({ url: '/app/termos', language: 'pt', address: '10.0.0.1', viewer: null, screen: 'narrow' });
+    await draw({ url: '/app/termos', language: 'pt', address: '10.0.0.1', viewer: null, screen: 'narrow' });
+    await draw({ url: '/app/termos', language: 'pt', address: '10.0.0.1', viewer: null, screen: 'wide' });
+    expect(drawn.slice(4)).toEqual(['pt /app/termos - narrow', 'pt /app/termos - wide']);
     // The calls are made on behalf of whoever asked.
     expect(asked).toContain('10.0.0.3 /api/answer');
   });
@@ -119,7 +126,8 @@ describe('drawn pages, kept while their answers stand', () => {
   it('draws the home page for each visitor with their id, and leaves a member’s to the browser', async () => {
     const drawn: string[] = [];
     const draw = drawPages(renderer(drawn), fetchFor, { shop: false });
-    const home = (viewer: string | null) => draw({ url: '/app/', language: 'pt', address: '10.0.0.1', viewer });
+    const home = (viewer: string | null) =>
+      draw({ url: '/app/', language: 'pt', address: '10.0.0.1', viewer, screen: null });
     expect((await home('v1.abc'))?.personal).toBe(true);
     await home('v1.abc');
     await home(null);
@@ -127,5 +135,19 @@ describe('drawn pages, kept while their answers stand', () => {
     await home('forged');
     expect(await home('member')).toBeNull();
     expect(drawn).toEqual(['pt /app/ v1.abc', 'pt /app/ v1.abc', 'pt /app/ -', 'pt /app/ -']);
+  });
+});
+
+describe('the visitor’s screen, guessed from the request', () => {
+  it('reads Chromium’s mobile hint first, then a phone’s user agent, and does not guess without either', () => {
+    expect(screenGuess({ 'sec-ch-ua-mobile': '?1', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })).toBe('narrow');
+    expect(screenGuess({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile' })).toBe(
+      'wide',
+    );
+    expect(screenGuess({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' })).toBe(
+      'narrow',
+    );
+    expect(screenGuess({ 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Safari/605.1.15' })).toBe('wide');
+    expect(screenGuess({})).toBeNull();
   });
 });

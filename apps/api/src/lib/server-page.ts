@@ -19,6 +19,9 @@ export interface DrawnPage {
 /** How a drawn page's API calls are answered. */
 export type PageFetch = (path: string, init: RequestInit) => Promise<Response>;
 
+/** The visitor's screen as guessed from the request (screenGuess): a phone's or a wider one. */
+export type ScreenGuess = 'narrow' | 'wide';
+
 export interface PageRenderer {
   render(input: {
     url: string;
@@ -26,6 +29,8 @@ export interface PageRenderer {
     fetch: PageFetch;
     shop: boolean;
     visitorId: string | null;
+    /** Where a screen has a phone's layout and a wider one, the one to draw; null draws both. */
+    screen: ScreenGuess | null;
   }): Promise<DrawnPage | null>;
   /** Whether the page at this path is drawn for one visitor. */
   isPersonalPage(pathname: string): boolean;
@@ -88,8 +93,7 @@ export type StyleText = (href: string) => string | undefined;
  *   file is in place when a later route asks for it;
  * - the app's script and its preloads are asked for once the page has painted (APP_CODE_SCRIPT): the page
  *   needs them to take the markup over, not to show it, and on a phone's link they would share the
- *   bandwidth with the document and the pictures it shows. The web fonts come with the code (the page's
- *   own declaration of them is taken out): the page paints in their stand-ins of the same size.
+ *   bandwidth with the document and the pictures it shows.
  */
 export function withDrawnPage(
   page: string,
@@ -107,7 +111,6 @@ export function withDrawnPage(
         return '';
       },
     )
-    .replace(/[ \t]*<style data-shell-fonts>[\s\S]*?<\/style>\n?/, '')
     .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
     .replace(
@@ -158,6 +161,25 @@ export interface PageVisit {
   address: string;
   /** VIEWER_COOKIE: a visitor's id, `member`, or null (a new visitor). */
   viewer: string | null;
+  /** The visitor's screen as guessed from the request (screenGuess); null when it could not be. */
+  screen: ScreenGuess | null;
+}
+
+/**
+ * A phone or a wider screen, from the request: Chromium's mobile hint (sent on every request), else a
+ * phone's user agent; null when neither tells. A page drawn for the guess draws one of a screen's two
+ * layouts instead of both: half the work for the phone that takes it over.
+ */
+export function screenGuess(headers: {
+  'sec-ch-ua-mobile'?: string | string[];
+  'user-agent'?: string;
+}): ScreenGuess | null {
+  const mobile = headers['sec-ch-ua-mobile'];
+  if (mobile === '?1') return 'narrow';
+  if (mobile === '?0') return 'wide';
+  const agent = headers['user-agent'];
+  if (!agent) return null;
+  return /\b(Mobi|Android|iPhone|iPod)\b/.test(agent) ? 'narrow' : 'wide';
 }
 
 export type DrawPage = (visit: PageVisit) => Promise<DrawnPage | null>;
@@ -169,8 +191,11 @@ interface Kept {
   calls: { path: string; init: RequestInit; body: string }[];
 }
 
-/** How long a drawn page may be served again at most, its answers unchanged: the clocks it shows move. */
-export const DRAWN_PAGE_MS = 10_000;
+/**
+ * How long a drawn page may be served again at most, its answers unchanged: the clocks it shows ("updated 5
+ * minutes ago") move. The browser shows its own time once it has taken the page over.
+ */
+export const DRAWN_PAGE_MS = 60_000;
 
 /**
  * Draws the public pages (ADR 0038), their API calls answered by `fetchFor` on the visitor's behalf. A page
@@ -193,31 +218,37 @@ export function drawPages(
     return answers.every((body, i) => body === calls[i]!.body);
   };
 
-  const drawAnew = async (url: string, language: Language, fetch: PageFetch, visitorId: string | null) => {
+  const drawAnew = async (
+    url: string,
+    language: Language,
+    fetch: PageFetch,
+    visitorId: string | null,
+    screen: ScreenGuess | null,
+  ) => {
     const calls: Kept['calls'] = [];
     const recording: PageFetch = async (path, init) => {
       const res = await fetch(path, init);
       calls.push({ path, init, body: await res.clone().text() });
       return res;
     };
-    const page = await renderer.render({ url, language, fetch: recording, shop, visitorId });
+    const page = await renderer.render({ url, language, fetch: recording, shop, visitorId, screen });
     return { page, calls };
   };
 
-  return async ({ url, language, address, viewer }) => {
+  return async ({ url, language, address, viewer, screen }) => {
     const fetch = fetchFor(address);
     if (renderer.isPersonalPage(url.split('?', 1)[0]!)) {
       if (viewer === MEMBER_VIEWER) return null;
       const visitorId = viewer?.startsWith(VISITOR_ID_PREFIX) ? viewer : null;
-      return (await drawAnew(url, language, fetch, visitorId)).page;
+      return (await drawAnew(url, language, fetch, visitorId, screen)).page;
     }
-    const key = `${language} ${url}`;
+    const key = `${language} ${screen ?? 'both'} ${url}`;
     const found = kept.get(key);
     if (found && (await stillCurrent(found, fetch))) return found.page;
     // Visitors arriving while the page is being drawn share that drawing.
     let page = drawing.get(key);
     if (!page) {
-      page = drawAnew(url, language, fetch, null).then(({ page: drawn, calls }) => {
+      page = drawAnew(url, language, fetch, null, screen).then(({ page: drawn, calls }) => {
         kept.delete(key);
         if (drawn) {
           if (kept.size >= max) kept.delete(kept.keys().next().value!);

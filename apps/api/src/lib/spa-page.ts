@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type Language, languageFromHeader } from '@manto/contracts';
 import { memo } from './memo.ts';
 import { languageFromQuery } from './page-head.ts';
-import { type DrawPage, type StyleText, withDrawnPage } from './server-page.ts';
+import { type DrawPage, type ScreenGuess, type StyleText, withDrawnPage } from './server-page.ts';
 
 /** One entry of the web build's first-screens.json (apps/web/build/first-screens.ts, its list in vite.config.ts). */
 export interface FirstScreen {
@@ -35,6 +35,8 @@ export interface PageRequest {
   address?: string;
   /** Who votes in this browser (VIEWER_COOKIE), for a page drawn for them. */
   viewer?: string | null;
+  /** The visitor's screen as guessed from the request (server-page.ts, screenGuess). */
+  screen?: ScreenGuess | null;
 }
 
 /** Where a page's head tags go (the built page's <title> and description are taken out for them). */
@@ -174,11 +176,11 @@ export function createSpaPages(
      */
     async forUrl(
       url: string,
-      { acceptLanguage, storedLanguage, address = '', viewer = null }: PageRequest = {},
+      { acceptLanguage, storedLanguage, address = '', viewer = null, screen = null }: PageRequest = {},
     ): Promise<SpaPage | null> {
       const [pathname = '', query] = url.split('?', 2);
       const language = languageFromQuery(query) ?? storedLanguage ?? languageFromHeader(acceptLanguage);
-      const drawn = draw ? await draw({ url, language, address, viewer }) : null;
+      const drawn = draw ? await draw({ url, language, address, viewer, screen }) : null;
       // A drawn page has its data: not the browser's early requests for it.
       const page = await withHead(pathname, language, drawn === null, query);
       if (!drawn) return page;

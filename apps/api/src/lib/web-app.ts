@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { VIEWER_COOKIE } from '@manto/contracts/voter';
 import { readCookie } from './cookies.ts';
-import { type PageVisit, type StyleText, drawPages, inProcess, loadPageRenderer } from './server-page.ts';
+import { type PageVisit, type StyleText, drawPages, inProcess, loadPageRenderer, screenGuess } from './server-page.ts';
 import { type SpaPageOptions, createSpaPages, parseFirstScreens } from './spa-page.ts';
 
 /** index.html with the `manto-features` meta listing the features this server runs with. */
@@ -89,13 +89,14 @@ export async function registerWebApp(
         storedLanguage: stored === 'pt' || stored === 'en' ? stored : undefined,
         address: request.ip,
         viewer: readCookie(request.headers.cookie, VIEWER_COOKIE) ?? null,
+        screen: screenGuess(request.headers),
       });
       if (screen) {
         // A page drawn for this visitor (the home page's duel, ADR 0039) is theirs alone.
         if (screen.personal) reply.header('cache-control', 'private, no-store');
         reply
           .status(screen.status ?? 200)
-          .header('vary', 'accept-encoding, accept-language, cookie')
+          .header('vary', 'accept-encoding, accept-language, cookie, sec-ch-ua-mobile, user-agent')
           .type('text/html; charset=utf-8');
         if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
           return reply.header('content-encoding', 'gzip').send(screen.gzip);

@@ -7,5 +7,13 @@ import { useHydrating } from './hydrating.ts';
  */
 export function useTimeZone(): string {
   const hydrating = useHydrating();
-  return hydrating ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return hydrating ? 'UTC' : browserTimeZone();
+}
+
+let timeZone: string | undefined;
+
+/** Read once: building the formatter that tells it is costly on a phone, and every date on a page asks. */
+function browserTimeZone(): string {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone;
 }

@@ -40,7 +40,7 @@ import { SegmentNote, SegmentUnavailable } from './segment-note.tsx';
 import { teamText } from '#lib/team-text.ts';
 import { localName } from '#lib/names.ts';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
-import { useHydrating } from '#lib/hydrating.ts';
+import { useDrawnLayout, useHydrating } from '#lib/hydrating.ts';
 import { lazyPart } from '#lib/lazy-part.ts';
 
 // The wide table (Mantine's Table, with its scroll area and Floating UI, ≈ 20 kB gzip more) only where
@@ -86,12 +86,16 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
   // The table from the theme's `md` breakpoint, the compact list below it: one of them rendered, not
   // both with one hidden by CSS (50 rows twice were most of a phone's first-render work, and the
   // hidden table's eager thumbnails loaded too; docs/performance.md). Read at the first render, so
-  // the first paint already has the right one. A page the server drew (it cannot know the width) has
-  // both, CSS showing one, until React has taken it over (ADR 0038).
+  // the first paint already has the right one. A page the server drew has the one it guessed for the
+  // visitor's screen (both where it could not guess, CSS showing one) until React has taken it over
+  // (lib/hydrating.ts, ADR 0038).
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
   const hydrating = useHydrating();
+  const drawn = useDrawnLayout();
+  const table = drawn ? drawn !== 'narrow' : wide;
+  const list = drawn ? drawn !== 'wide' : !wide;
   // The rows render after the rest of the page, in a second render React can interrupt: the header
   // (its subtitle is the page's largest paint) and the status line paint without waiting for 50 rows,
   // and a phone stays responsive while they render (docs/performance.md §6). A drawn page has them at once.
@@ -297,14 +301,14 @@ export function RankingScreen({ teamSlug, fansOf }: RankingScreenProps) {
                 <RankingSkeleton />
               ) : (
                 <>
-                  <Box visibleFrom="md">
-                    {(hydrating || wide) && (
+                  <Box visibleFrom={drawn === 'wide' ? undefined : 'md'}>
+                    {table && (
                       <Suspense fallback={<RankingSkeleton />}>
                         <RankingTable ranking={rows} />
                       </Suspense>
                     )}
                   </Box>
-                  <Box hiddenFrom="md">{(hydrating || !wide) && <RankingList ranking={rows} />}</Box>
+                  <Box hiddenFrom={drawn === 'narrow' ? undefined : 'md'}>{list && <RankingList ranking={rows} />}</Box>
                 </>
               )}
             </Box>

@@ -4,7 +4,7 @@ import type { TournamentDetail } from '@manto/contracts';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrating } from '#lib/hydrating.ts';
+import { useDrawnLayout } from '#lib/hydrating.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { useTimeZone } from '#lib/use-time-zone.ts';
 import { bracketColumns, defaultRound, type BracketColumn } from '../lib/bracket.ts';
@@ -22,9 +22,12 @@ const NARROW = '(max-width: 900px)';
 export function Bracket({ tournament }: { tournament: TournamentDetail }) {
   const { t } = useTranslation('tournaments');
   const narrow = useMediaQuery(NARROW, undefined, { getInitialValueInEffect: false }) ?? false;
-  // A page the server drew (it cannot know the width) has both layouts, CSS showing one, until React has
-  // taken it over (ADR 0038); then only the one the screen shows.
-  const hydrating = useHydrating();
+  // A page the server drew has the layout it guessed for the visitor's screen (both where it could not
+  // guess, CSS showing one) until React has taken it over (lib/hydrating.ts, ADR 0038); then the one the
+  // screen's width asks for.
+  const drawn = useDrawnLayout();
+  const wide = drawn ? drawn !== 'narrow' : !narrow;
+  const compact = drawn ? drawn !== 'wide' : narrow;
   const columns = bracketColumns(tournament);
   // Until someone picks a round, the picker follows the tournament (the open round, then the next).
   const [picked, setPicked] = useState<number | null>(null);
@@ -33,8 +36,8 @@ export function Bracket({ tournament }: { tournament: TournamentDetail }) {
   const column = columns[shown - 1]!;
   return (
     <>
-      <div className={classes.wideOnly}>
-        {(hydrating || !narrow) && (
+      <div className={drawn === 'wide' ? undefined : classes.wideOnly}>
+        {wide && (
           <div className={classes.bracketScroll} role="region" aria-label={t('detail.bracketRegion')} tabIndex={0}>
             <div className={classes.bracket}>
               {columns.map((c) => (
@@ -44,8 +47,8 @@ export function Bracket({ tournament }: { tournament: TournamentDetail }) {
           </div>
         )}
       </div>
-      <div className={classes.narrowOnly}>
-        {(hydrating || narrow) && (
+      <div className={drawn === 'narrow' ? undefined : classes.narrowOnly}>
+        {compact && (
           <Stack gap="md">
             <Group gap="xs" align="end" wrap="nowrap">
               <ActionIcon
