@@ -12,11 +12,7 @@ export const TEAM_ARTICLES = ['o', 'a', 'os', 'as'] as const;
 export type TeamArticle = (typeof TEAM_ARTICLES)[number];
 /** "de" contracted with a team's article, for Portuguese the server writes itself (demo texts). */
 export const PT_OF: Record<TeamArticle, string> = { o: 'do', a: 'da', os: 'dos', as: 'das' };
-/**
- * The image source of the pictures Manto draws itself (the demo's): pages credit them in the reader's
- * language ("Ilustração gerada pelo Manto", "Illustration drawn by Manto").
- */
-export const GENERATED_IMAGE_SOURCE = 'Manto';
+export { GENERATED_IMAGE_SOURCE } from './constants.ts';
 
 /**
  * A name that differs by language: `name` is the Portuguese one, `nameEn` the English one where it differs

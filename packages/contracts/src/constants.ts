@@ -8,3 +8,9 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** The shop's one currency. */
 export const CURRENCY = 'BRL';
+
+/**
+ * The image source of the pictures Manto draws itself (the demo's): pages credit them in the reader's
+ * language ("Ilustração gerada pelo Manto", "Illustration drawn by Manto").
+ */
+export const GENERATED_IMAGE_SOURCE = 'Manto';

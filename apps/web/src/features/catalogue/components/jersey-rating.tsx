@@ -21,6 +21,7 @@ import { jerseyRatingQuery } from '#api/ratings.ts';
 import classes from './jersey-rating.module.css';
 import { JerseySegments } from './jersey-segments.tsx';
 import { ScoreSparkline } from './score-sparkline.tsx';
+import { numberFormat } from '#lib/number-format.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { teamText } from '#lib/team-text.ts';
 
@@ -38,9 +39,9 @@ function StandingCard({
   locale: string;
 }) {
   const { t } = useTranslation('rankings');
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const n = numberFormat(locale, { maximumFractionDigits: 0 });
   // Scores are written like Elo ratings, without grouping (1149, not 1.149).
-  const sc = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
+  const sc = numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
   const s = standing;
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>

@@ -7,6 +7,7 @@ import { IntervalBar } from '#components/interval-bar.tsx';
 import { type Axis, formatScore } from '#lib/interval.ts';
 import classes from './jersey-rating.module.css';
 import { teamText } from '#lib/team-text.ts';
+import { numberFormat } from '#lib/number-format.ts';
 
 interface JerseySegmentsProps {
   global: Standing;
@@ -26,7 +27,7 @@ export function comparisonAxis(standings: Standing[]): Axis {
 
 /** A score difference with its sign ("+42", "-8", "0"). */
 export const formatDelta = (delta: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false, signDisplay: 'exceptZero' }).format(
+  numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false, signDisplay: 'exceptZero' }).format(
     Math.round(delta),
   );
 
@@ -37,7 +38,7 @@ export const formatDelta = (delta: number, locale: string) =>
 export function JerseySegments({ global, neutral, ownFans, team, locale }: JerseySegmentsProps) {
   const { t } = useTranslation('rankings');
   const titleId = useId();
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const n = numberFormat(locale, { maximumFractionDigits: 0 });
   const rows: { key: string; name: string; standing: Standing; link?: ReactNode }[] = [
     { key: 'global', name: t('rating.compare.global'), standing: global },
   ];

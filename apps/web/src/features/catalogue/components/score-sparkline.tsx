@@ -1,6 +1,8 @@
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '#lib/date-format.ts';
+import { numberFormat } from '#lib/number-format.ts';
 import { useTimeZone } from '#lib/use-time-zone.ts';
 import classes from './jersey-rating.module.css';
 import { type ScorePoint, sparklineGeometry } from './sparkline-geometry.ts';
@@ -15,8 +17,8 @@ export function ScoreSparkline({ history, locale }: { history: ScorePoint[]; loc
   const { ref, width } = useElementSize();
   const chartWidth = Math.max(0, width - LABELS);
   const g = sparklineGeometry(history, chartWidth, HEIGHT, PAD);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: useTimeZone() });
+  const number = numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
+  const date = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: useTimeZone() });
   const first = history[0];
   const last = history[history.length - 1];
   const description =

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Breadcrumbs, ColorSwatch, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { GENERATED_IMAGE_SOURCE } from '@manto/contracts';
+import { GENERATED_IMAGE_SOURCE } from '@manto/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '#lib/use-document-title.ts';
