@@ -7,11 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@manto/'));
 
 await build({
-  // The fit worker is its own entry: worker threads load a file (src/modules/rankings/fit-executor.ts).
+  // The workers are entries of their own: a worker thread or a child process loads a file
+  // (src/modules/rankings/fit-executor.ts, src/modules/seo/card-drawer.ts).
   entryPoints: {
     server: new URL('./src/server.ts', import.meta.url).pathname,
     migrate: new URL('./src/migrate.ts', import.meta.url).pathname,
     'fit-worker': new URL('./src/modules/rankings/fit-worker.ts', import.meta.url).pathname,
+    'card-worker': new URL('./src/modules/seo/card-worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
@@ -22,4 +24,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('api: built dist/server.js, dist/migrate.js and dist/fit-worker.js');
+console.log('api: built dist/server.js, dist/migrate.js, dist/fit-worker.js and dist/card-worker.js');

@@ -145,3 +145,18 @@ export function cardPicture(image: { id: string; src: string } | null): CardPict
   const file = image.src.split('/').pop() ?? '';
   return /^\d{2,4}\.webp$/.test(file) ? { id: image.id, file } : null;
 }
+
+/** A picture's key in a drawing's set of pictures (card-drawer.ts). */
+export const pictureKey = (picture: CardPicture) => `${picture.id}/${picture.file}`;
+
+/** Every picture a card places, each once. */
+export function cardPictures(card: ShareCard): CardPicture[] {
+  const all: (CardPicture | null)[] = [];
+  if (card.kind === 'jersey') all.push(card.picture);
+  else if (card.kind === 'ranking') all.push(...card.rows.map((row) => row.picture));
+  else if (card.kind === 'tournament') all.push(card.champion?.picture ?? null, ...card.pictures);
+  else if (card.kind === 'duel') all.push(card.winner.picture, card.loser.picture);
+  const unique = new Map<string, CardPicture>();
+  for (const picture of all) if (picture) unique.set(pictureKey(picture), picture);
+  return [...unique.values()];
+}

@@ -61,6 +61,7 @@ export function seoModule({
     service,
     register: async (app: FastifyInstance) => {
       await app.register(seoRoutes, { seo: service });
+      app.addHook('onClose', () => service.close());
     },
   };
 }

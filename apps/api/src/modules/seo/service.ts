@@ -5,9 +5,9 @@ import { notFound } from '#lib/app-error.ts';
 import { Refreshing } from '#lib/refreshing.ts';
 import { headMarkup, structuredData } from '#lib/page-head.ts';
 import type { HeadTags } from '#lib/spa-page.ts';
-import { type ReadPicture, drawCard } from './card-svg.ts';
+import { type CardDrawer, createCardDrawer } from './card-drawer.ts';
+import type { ReadPicture } from './card-svg.ts';
 import { type CardTarget, cardPath, cardVersion, parseCardFile } from './cards.ts';
-import { cardFonts } from './fonts.ts';
 import { AGAINST_PARAM, type PublicPages, againstOf } from './pages.ts';
 import { ShareImages } from './share-images.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -40,6 +40,7 @@ export class SeoService {
     private readonly readPicture: ReadPicture,
     private readonly origin: string,
     private readonly now: () => number = Date.now,
+    private readonly drawer: CardDrawer = createCardDrawer(),
   ) {
     this.sitemap = new Refreshing(
       async () => {
@@ -85,8 +86,13 @@ export class SeoService {
     const version = cardVersion(card);
     if (version !== asked.version) return { kind: 'moved', location: cardPath(target, card) };
     const key = cardPath(target, card);
-    const bytes = await this.images.get(key, async () => drawCard(card, await cardFonts(), this.readPicture));
+    const bytes = await this.images.get(key, () => this.drawer.draw(card, this.readPicture));
     return { kind: 'image', bytes };
+  }
+
+  /** Stops the process that draws the share images. */
+  close(): Promise<void> {
+    return this.drawer.close();
   }
 
   /** Drawn and cached share images (tests and the docs' figures). */
