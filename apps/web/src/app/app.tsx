@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { setTakingOver } from '#lib/hydrating.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -18,16 +17,6 @@ export function App({ routes }: { routes?: RouteObject[] }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-app-ready', '');
   }, []);
-  // A page the server drew has been taken over by the first navigation (lib/hydrating.ts).
-  useEffect(() => {
-    const first = router.state.location;
-    const stop = router.subscribe(({ location }) => {
-      if (location === first) return;
-      setTakingOver(false);
-      stop();
-    });
-    return stop;
-  }, [router]);
   return (
     <AppProviders>
       <RouterProvider router={router} />

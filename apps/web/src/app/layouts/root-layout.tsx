@@ -1,11 +1,12 @@
 import { Box, Container } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { AppFooter } from '#components/layout/app-footer.tsx';
 import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { setTakingOver } from '#lib/hydrating.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
@@ -36,6 +37,15 @@ function useSlowNavigation(delayMs = 150): boolean {
   return loading && slow;
 }
 
+/** A page the server drew has been taken over by the first navigation away from it (lib/hydrating.ts). */
+function useEndOfTakeover(): void {
+  const { key } = useLocation();
+  const first = useRef(key);
+  useEffect(() => {
+    if (key !== first.current) setTakingOver(false);
+  }, [key]);
+}
+
 /**
  * What shows while the first page's code and texts load: the layout's header over the loading screen,
  * so the header index.html paints before any script (docs/performance.md) stays in place instead of
@@ -56,6 +66,7 @@ export function RootFallback() {
 export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();
+  useEndOfTakeover();
   useRoleRefresh();
   // Re-consent only concerns members; the feedback dialog mounts at its first opening.
   const signedIn = isAuthenticated(useAuth());
