@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenSettled } from '#lib/when-settled.ts';
 
 // The rankings' pickers (region, neutral, season, model, supplier) load after the first screen: Mantine's
@@ -42,7 +42,9 @@ export function usePickers(ready: boolean): Pickers | null {
   const [pickers, setPickers] = useState<Pickers | null>(() => loaded);
   useEffect(() => {
     if (pickers) return;
-    const show = (m: Pickers) => setPickers(() => m);
+    // In a transition: React draws the pickers in slices that leave the main thread to the visitor's input
+    // (in one go, on a phone, their arrival was the page's longest task).
+    const show = (m: Pickers) => startTransition(() => setPickers(() => m));
     if (loaded) return show(loaded);
     waiting.add(show);
     // A keyboard user's first key asks at once: the stand-ins cannot take focus, and the real pickers
