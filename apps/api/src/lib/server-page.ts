@@ -88,10 +88,9 @@ export type StyleText = (href: string) => string | undefined;
  * markup) the route's styles.
  *
  * The document alone paints the page; the app's code follows it (docs/perf/first-screen.md):
- * - each stylesheet's text is written at the end of the head, in the order of their links, so the markup
- *   paints styled with no request after the document's, and no style arrives while the body is read (each
- *   would restyle what was already read, after the first paint). The link stays, disabled (never fetched),
- *   so the app's loader knows the file is in place when a later route asks for it;
+ * - each stylesheet's text is written in the page where its link was, so the markup paints styled with no
+ *   request after the document's. The link stays, disabled (never fetched), so the app's loader knows the
+ *   file is in place when a later route asks for it;
  * - the app's script and its preloads are asked for once the page has painted (APP_CODE_SCRIPT): the page
  *   needs them to take the markup over, not to show it, and on a phone's link they would share the
  *   bandwidth with the document and the pictures it shows.
@@ -103,7 +102,6 @@ export function withDrawnPage(
   styleText: StyleText = () => undefined,
 ): string {
   const code: string[] = [];
-  const styles: string[] = [];
   return page
     .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
     .replace(
@@ -113,17 +111,17 @@ export function withDrawnPage(
         return '';
       },
     )
+    .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
     .replace(
       /<link rel="(?:stylesheet|preload" as="style)" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g,
       (_link, href: string) => {
         const text = styleText(href);
-        if (text === undefined) return `<link rel="stylesheet" crossorigin href="${href}">`;
-        styles.push(`<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`);
-        return `<link rel="stylesheet" crossorigin href="${href}" disabled>`;
+        return text === undefined
+          ? `<link rel="stylesheet" crossorigin href="${href}">`
+          : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
       },
     )
-    .replace('</head>', () => `${styles.join('')}<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
     .replace(
       '<div id="root"></div>',
       () =>
