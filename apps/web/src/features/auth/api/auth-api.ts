@@ -2,9 +2,6 @@ import {
   loginResponse,
   messageResponse,
   profile,
-  socialProvidersResponse,
-  privacyResponse,
-  termsResponse,
   type EmailBody,
   type LoginBody,
   type LoginResponse,
@@ -38,13 +35,6 @@ export const resetPassword = (body: ResetPasswordBody) =>
 
 export const exchangeSocialCode = (code: string) =>
   api.request('/auth/social/exchange', { method: 'POST', body: { code }, schema: loginResponse });
-
-export const getSocialProviders = () => api.request('/auth/providers', { schema: socialProvidersResponse });
-
-export const getCurrentTerms = () => api.request('/terms/current', { schema: termsResponse });
-
-/** The privacy page's configured figures (the retention of where votes came from). */
-export const getPrivacyFacts = () => api.request('/privacy', { schema: privacyResponse });
 
 export const getProfile = () => api.authorized('/me', { schema: profile });
 

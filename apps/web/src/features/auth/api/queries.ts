@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { meKeys } from '#api/keys.ts';
-import { getCurrentTerms, getPrivacyFacts, getSocialProviders } from './auth-api.ts';
+import { api } from '#lib/api.ts';
+import { later } from '#lib/later-schemas.ts';
 
 export { profileQuery } from './profile-query.ts';
 
@@ -12,6 +13,13 @@ export const authKeys = {
   privacy: () => ['privacy'] as const,
   me: () => meKeys.all,
 };
+
+// Their schemas named, not imported: the terms and privacy pages, drawn by the server, do not load zod
+// before they have settled (lib/later-schemas.ts).
+const getSocialProviders = () => api.request('/auth/providers', { schema: later('socialProvidersResponse') });
+const getCurrentTerms = () => api.request('/terms/current', { schema: later('termsResponse') });
+/** The privacy page's configured figures (the retention of where votes came from). */
+const getPrivacyFacts = () => api.request('/privacy', { schema: later('privacyResponse') });
 
 export const providersQuery = () => queryOptions({ queryKey: authKeys.providers(), queryFn: getSocialProviders });
 
