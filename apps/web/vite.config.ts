@@ -139,7 +139,7 @@ const vendorGroups: {
   // the number formats and Vite's preload helper (docs/performance.md §6).
   {
     name: 'boot',
-    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$|src[\\/]lib[\\/](language|number-format|auth-store|wire-shapes)\.ts$|public[\\/]locales[\\/]pt[\\/]common\.json$|vite[\\/]preload-helper/,
+    test: /packages[\\/]contracts[\\/]src[\\/](roles|languages|voter|constants|regions)\.ts$|src[\\/]lib[\\/](language|intl-format|auth-store|wire-shapes)\.ts$|public[\\/]locales[\\/]pt[\\/]common\.json$|vite[\\/]preload-helper/,
     priority: 20,
   },
 ];

@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import ptCommon from '../../public/locales/pt/common.json';
 import { RetryingBackend } from './i18n-backend.ts';
 import { languageOptions, toLanguage } from './language.ts';
-import { numberFormat } from './number-format.ts';
+import { numberFormat } from './intl-format.ts';
 
 export const i18n = i18next.createInstance();
 
@@ -40,7 +40,7 @@ const NUMBER_OPTIONS = [
  * i18next's `number` format keeps its Intl.NumberFormat per language and *every* option of the t()
  * call, the count among them: each distinct count built a formatter (≈ 55 ms of a ranking page's
  * load on Lighthouse's phone, docs/perf/first-screen.md). This one keys on the Intl options alone,
- * through the app's shared formatters (lib/number-format.ts).
+ * through the app's shared formatters (lib/intl-format.ts).
  */
 export function shareNumberFormats(instance: typeof i18n): void {
   instance.services.formatter?.add(

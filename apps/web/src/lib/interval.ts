@@ -1,5 +1,5 @@
 /** A score and its 95% interval on an axis: the ranking screens' and the jersey page's bars. */
-import { numberFormat } from './number-format.ts';
+import { numberFormat } from './intl-format.ts';
 
 /**
  * A score on the Elo scale, shown as a whole number without grouping: "1.149" would read as a

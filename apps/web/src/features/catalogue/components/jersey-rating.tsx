@@ -21,7 +21,7 @@ import { jerseyRatingQuery } from '#api/ratings.ts';
 import classes from './jersey-rating.module.css';
 import { JerseySegments } from './jersey-segments.tsx';
 import { ScoreSparkline } from './score-sparkline.tsx';
-import { numberFormat } from '#lib/number-format.ts';
+import { numberFormat } from '#lib/intl-format.ts';
 import { useLocale } from '#lib/use-locale.ts';
 import { teamText } from '#lib/team-text.ts';
 

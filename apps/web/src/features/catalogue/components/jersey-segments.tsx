@@ -7,7 +7,7 @@ import { IntervalBar } from '#components/interval-bar.tsx';
 import { type Axis, formatScore } from '#lib/interval.ts';
 import classes from './jersey-rating.module.css';
 import { teamText } from '#lib/team-text.ts';
-import { numberFormat } from '#lib/number-format.ts';
+import { numberFormat } from '#lib/intl-format.ts';
 
 interface JerseySegmentsProps {
   global: Standing;

@@ -1,8 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '#lib/date-format.ts';
-import { numberFormat } from '#lib/number-format.ts';
+import { dateTimeFormat, numberFormat } from '#lib/intl-format.ts';
 import { useTimeZone } from '#lib/use-time-zone.ts';
 import classes from './jersey-rating.module.css';
 import { type ScorePoint, sparklineGeometry } from './sparkline-geometry.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNow } from '#lib/countdown.ts';
-import { dateTimeFormat } from '#lib/date-format.ts';
+import { dateTimeFormat } from '#lib/intl-format.ts';
 import { useTimeZone } from '#lib/use-time-zone.ts';
 import { formatRelativeTime } from '../lib/format.ts';
 import { useLocale } from '#lib/use-locale.ts';

@@ -1,5 +1,5 @@
 /** Pure helpers of the ranking screens: counts, win rates, movement, relative time (scores: lib/interval.ts). */
-import { numberFormat } from '#lib/number-format.ts';
+import { numberFormat } from '#lib/intl-format.ts';
 
 export function formatCount(count: number, locale: string): string {
   return numberFormat(locale).format(count);

@@ -1,18 +1,11 @@
 import type { Segments } from '@manto/contracts';
 import { BR_STATES } from '@manto/contracts/regions';
-
-const regionNames = new Map<string, Intl.DisplayNames>();
+import { regionNames } from '#lib/intl-format.ts';
 
 /** A country's name in the interface language ('BR' → 'Brasil' / 'Brazil'); the code when Intl does not know it. */
 export function countryName(code: string, locale: string): string {
   try {
-    // One per locale, kept: the region picker names every country shown, and building one is costly on a phone.
-    let names = regionNames.get(locale);
-    if (!names) {
-      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-      regionNames.set(locale, names);
-    }
-    return names.of(code) ?? code;
+    return regionNames(locale).of(code) ?? code;
   } catch {
     return code;
   }

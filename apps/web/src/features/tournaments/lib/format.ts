@@ -1,5 +1,4 @@
-import { dateTimeFormat } from '#lib/date-format.ts';
-import { numberFormat } from '#lib/number-format.ts';
+import { dateTimeFormat, numberFormat } from '#lib/intl-format.ts';
 
 /** "12 de mar. de 2025 – 20 de mar. de 2025" / "12 Mar 2025 – 20 Mar 2025": a tournament's dates. */
 export function formatDateRange(locale: string, timeZone: string, fromIso: string, toIso: string): string {
