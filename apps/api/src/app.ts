@@ -211,7 +211,13 @@ export async function buildApp(
     sources: { catalogue, rankings: rankings.service, teams: teams.service, tournaments: tournaments.service },
     images: images.service,
   });
-  const votes = votesModule({ ...shared, catalogue, tournaments: tournaments.service });
+  const votes = votesModule({
+    ...shared,
+    catalogue,
+    tournaments: tournaments.service,
+    rankings: rankings.service,
+    visitorKey: duels.visitorKey,
+  });
 
   // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw: the management
   // writes carry a hook that drops the cached catalogue, registered before any route so it sees them all;

@@ -355,6 +355,54 @@ export const myVotesResponse = paged(myVote).extend({
 });
 export type MyVotes = z.infer<typeof myVotesResponse>;
 
+// ———————————————————————————————————————— my ranking ————————————————————————————————————————
+
+/** Answered duels (skips aside) before a voter's own ranking is fitted (docs/ranking.md §9). */
+export const MY_RANKING_MIN_VOTES = 30;
+
+/** A jersey in a voter's own ranking: their fit of their own duels, and where the crowd puts it. */
+export const myRankingRow = z.object({
+  rank: z.number().int(),
+  jersey: jerseySummary,
+  /** The voter's own score, on the crowd ranking's scale (1000 is their average). */
+  score: z.number(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  /** The jersey's rank in the crowd's global ranking; null while it has none. */
+  crowdRank: z.number().int().nullable(),
+});
+export type MyRankingRow = z.infer<typeof myRankingRow>;
+
+export const myRankingResponse = z.object({
+  /** The voter's answered duels that the fit reads (skips aside). */
+  votes: z.number().int(),
+  /** Answered duels needed before there is a ranking. */
+  required: z.number().int(),
+  /** Every jersey the voter has seen in a duel, best first; empty below `required`. */
+  items: z.array(myRankingRow),
+  /** As on the profile's "você vs a galera": picks that can be judged, and those that agree with the crowd. */
+  agreement: z.object({ judged: z.number().int(), agreed: z.number().int() }),
+  /** The pick furthest from the crowd: `picked` chosen over `over`, which the crowd scores `gap` points higher. */
+  contrarian: z
+    .object({
+      picked: jerseySummary,
+      over: jerseySummary,
+      gap: z.number(),
+      pickedRank: z.number().int(),
+      overRank: z.number().int(),
+    })
+    .nullable(),
+  /** A member's favourite team's jersey they rank highest, with its place in their ranking. */
+  favourite: z.object({ jersey: jerseySummary, rank: z.number().int() }).nullable(),
+});
+export type MyRanking = z.infer<typeof myRankingResponse>;
+
+/** A visitor id's votes not yet in any account (what signing in could keep). */
+export const visitorVotesResponse = z.object({ votes: z.number().int() });
+export const visitorVotesInput = z.strictObject({ voterId: z.string().min(1).max(100) });
+export const attachVotesResponse = z.object({ attached: z.number().int() });
+
 // ——————————————————————————————————————————— moderation ———————————————————————————————————————————
 
 export const voterFlag = z.object({

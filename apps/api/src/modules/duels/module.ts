@@ -44,6 +44,7 @@ export function duelsModule({
   duels.onVote = (counted) => metrics.vote(counted);
   return {
     liveRatings,
+    visitorKey: (header: string | undefined) => duels.visitorKey(header),
     register: async (app: FastifyInstance) => {
       await app.register(duelRoutes, { duels });
     },

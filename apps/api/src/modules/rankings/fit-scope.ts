@@ -1,7 +1,9 @@
 import {
   type BootstrapBasis,
   type PairData,
+  type Vote,
   type Workspace,
+  aggregate,
   bootstrapIntervals,
   bootstrapRounds,
   fit,
@@ -26,6 +28,14 @@ export function fitScope(data: PairData, rounds: number, seed: number): ScopeFit
 /** The full-data fit: the scores, and every bootstrap round's warm start (workspace: see scopeRounds). */
 export function fitFull(data: PairData, workspace?: Workspace): Float64Array {
   return fit(data, {}, workspace).theta;
+}
+
+/**
+ * One voter's own ranking (docs/ranking.md §9): the official fit, penalty included, on their votes alone
+ * over the `n` jerseys they saw, on the same Elo scale (1000 is their own average).
+ */
+export function fitVotes(n: number, votes: Iterable<Vote>): Float64Array {
+  return toEloScale(fitFull(aggregate(n, votes)));
 }
 
 /**

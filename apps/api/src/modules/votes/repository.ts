@@ -19,6 +19,31 @@ export interface JudgedVote {
   agreed: boolean | null;
 }
 
+/** Whose votes: a member's (theirs and the visitor votes they kept), or a visitor id's. */
+export type Voter = { userId: string } | { voterKey: string };
+
+const voterIs = (who: Voter) =>
+  'userId' in who ? sql`${votes.userId} = ${who.userId}` : sql`${votes.voterKey} = ${who.voterKey}`;
+
+/** A voter's votes, each judged against the latest fit of `scope` (`agreed` null when it cannot be). */
+function judgedQuery(who: Voter, scope: string) {
+  const v = (column: Parameters<typeof col>[0]) => sql`v.${col(column)}`;
+  const [fitId, jerseyId, score] = [col(rankingEntries.fitId), col(rankingEntries.jerseyId), col(rankingEntries.score)];
+  const whose = 'userId' in who ? sql`${v(votes.userId)} = ${who.userId}` : sql`${v(votes.voterKey)} = ${who.voterKey}`;
+  return sql`with f as (
+      select ${rankingFits.id} from ${rankingFits} where ${rankingFits.scope} = ${scope}
+       order by ${rankingFits.id} desc limit 1)
+    select ${v(votes.id)} as id, ${v(votes.answeredAt)} as answered_at, ${v(votes.outcome)} as outcome,
+      ${v(votes.skipReason)} as skip_reason, ${v(votes.scope)} as scope, ${v(votes.leftId)} as left_id,
+      ${v(votes.rightId)} as right_id, ${v(votes.valid)} as valid,
+      case when ${v(votes.outcome)} not in ('left', 'right') or l.${score} is null or r.${score} is null then null
+           when ${v(votes.outcome)} = 'left' then l.${score} > r.${score} else r.${score} > l.${score} end as agreed
+    from ${votes} v
+    left join ${rankingEntries} l on l.${fitId} = (select id from f) and l.${jerseyId} = ${v(votes.leftId)}
+    left join ${rankingEntries} r on r.${fitId} = (select id from f) and r.${jerseyId} = ${v(votes.rightId)}
+    where ${whose}`;
+}
+
 /** The votes module's SQL: the open-data export, a member's votes and the moderators' flags. */
 export class VoteRepository {
   constructor(private readonly db: Db) {}
@@ -54,36 +79,66 @@ export class VoteRepository {
 
   /** A member's votes, newest first, each judged against the latest fit of `scope`, and their totals. */
   async judgedVotes(userId: string, scope: string, page: { limit: number; offset: number }) {
+    const judged = judgedQuery({ userId }, scope);
     const v = (column: Parameters<typeof col>[0]) => sql`v.${col(column)}`;
-    const [fitId, jerseyId, score] = [
-      col(rankingEntries.fitId),
-      col(rankingEntries.jerseyId),
-      col(rankingEntries.score),
-    ];
-    const judged = sql`with f as (
-        select ${rankingFits.id} from ${rankingFits} where ${rankingFits.scope} = ${scope}
-         order by ${rankingFits.id} desc limit 1)
-      select ${v(votes.id)} as id, ${v(votes.answeredAt)} as answered_at, ${v(votes.outcome)} as outcome,
-        ${v(votes.skipReason)} as skip_reason, ${v(votes.scope)} as scope, ${v(votes.leftId)} as left_id,
-        ${v(votes.rightId)} as right_id, ${v(votes.valid)} as valid,
-        case when ${v(votes.outcome)} not in ('left', 'right') or l.${score} is null or r.${score} is null then null
-             when ${v(votes.outcome)} = 'left' then l.${score} > r.${score} else r.${score} > l.${score} end as agreed
-      from ${votes} v
-      left join ${rankingEntries} l on l.${fitId} = (select id from f) and l.${jerseyId} = ${v(votes.leftId)}
-      left join ${rankingEntries} r on r.${fitId} = (select id from f) and r.${jerseyId} = ${v(votes.rightId)}
-      where ${v(votes.userId)} = ${userId}`;
-    const [rows, [totals]] = await Promise.all([
+    const [rows, totals] = await Promise.all([
       queryRows<JudgedVote>(
         this.db,
         sql`${judged} order by ${v(votes.id)} desc limit ${page.limit} offset ${page.offset}`,
       ),
-      queryRows<{ votes: number; judged: number; agreed: number }>(
-        this.db,
-        sql`select count(*)::int as votes, count(agreed)::int as judged,
-                   count(*) filter (where agreed)::int as agreed from (${judged}) j`,
-      ),
+      this.judgedTotals({ userId }, scope),
     ]);
     return { rows, totals };
+  }
+
+  /** How many of a voter's votes there are, how many the latest fit of `scope` can judge, and how many agree. */
+  async judgedTotals(who: Voter, scope: string) {
+    const [totals] = await queryRows<{ votes: number; judged: number; agreed: number }>(
+      this.db,
+      sql`select count(*)::int as votes, count(agreed)::int as judged,
+                 count(*) filter (where agreed)::int as agreed from (${judgedQuery(who, scope)}) j`,
+    );
+    return totals;
+  }
+
+  /** A voter's answered duels (skips aside), whether or not they count for the crowd: their own preferences. */
+  answeredVotes(who: Voter) {
+    return queryRows<{ left_id: string; right_id: string; outcome: 'left' | 'right' | 'tie' | 'both_bad' }>(
+      this.db,
+      sql`select ${col(votes.leftId)} as left_id, ${col(votes.rightId)} as right_id, ${col(votes.outcome)} as outcome
+            from ${votes} where ${voterIs(who)} and ${votes.outcome} <> 'skip'`,
+    );
+  }
+
+  async favouriteTeamOf(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ teamId: users.favouriteTeamId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.teamId ?? null;
+  }
+
+  /** A visitor id's votes that are in no account yet. */
+  async unattachedVotes(voterKey: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from ${votes} where ${votes.voterKey} = ${voterKey} and ${votes.userId} is null`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Puts a visitor id's votes that are in no account yet into the member's account, and says how many. The
+   * voter key stays the visitor's: the caps and checks those votes were counted under stay as they were.
+   */
+  async attachVotes(voterKey: string, userId: string): Promise<number> {
+    const rows = await this.db
+      .update(votes)
+      .set({ userId })
+      .where(and(eq(votes.voterKey, voterKey), isNull(votes.userId)))
+      .returning({ id: votes.id });
+    return rows.length;
   }
 
   /** Voter flags, open ones first, newest first, with the member's name when the voter is a member. */

@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  VOTER_HEADER,
+  attachVotesResponse,
   errorEnvelope,
+  myRankingResponse,
   myVotesQuery,
   myVotesResponse,
   restoreFlagResponse,
   voterFlagsResponse,
+  visitorVotesInput,
+  visitorVotesResponse,
   votesExportQuery,
 } from '@manto/contracts';
 import { notFound } from '#lib/app-error.ts';
@@ -20,9 +25,16 @@ const EXPORTS_PER_MINUTE = 6;
 const errors = { '4xx': errorEnvelope };
 const EXPORT_COLUMNS = ['id', 'scope', 'left_id', 'right_id', 'outcome', 'skip_reason', 'answered_at', 'valid'];
 
-export default async function voteRoutes(app: FastifyInstance, opts: { votes: VoteService }) {
+/** A voter's own ranking is a fit per request: plenty for a fan refreshing it, not for a script. */
+const MY_RANKINGS_PER_MINUTE = 30;
+const voterHeaders = z.object({ [VOTER_HEADER]: z.string().max(100).optional() });
+
+export default async function voteRoutes(
+  app: FastifyInstance,
+  opts: { votes: VoteService; visitorKey: (header: string | undefined) => string },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { votes } = opts;
+  const { votes, visitorKey } = opts;
   // Listed with the rankings in the API docs, where they were first published.
   const tags = ['rankings'];
 
@@ -61,6 +73,50 @@ export default async function voteRoutes(app: FastifyInstance, opts: { votes: Vo
       config: { access: 'signedIn' },
     },
     async (request) => votes.myVotes(request.principal!.id, request.query),
+  );
+
+  // A member's ranking is theirs (their account's votes); a visitor's, their browser's signed id's.
+  r.get(
+    '/api/rankings/mine',
+    {
+      schema: { tags, headers: voterHeaders, response: { 200: myRankingResponse, ...errors } },
+      config: {
+        access: 'public',
+        identify: true,
+        rateLimit: { max: MY_RANKINGS_PER_MINUTE, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { principal } = request;
+      return votes.myRanking(
+        principal ? { userId: principal.id } : { voterKey: visitorKey(request.headers[VOTER_HEADER]) },
+      );
+    },
+  );
+
+  // The votes this browser cast before signing in, which the member may keep in their account, once.
+  r.get(
+    '/api/me/visitor-votes',
+    {
+      schema: { tags, headers: voterHeaders, response: { 200: visitorVotesResponse, ...errors } },
+      config: { access: 'signedIn' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { votes: await votes.unattachedVotes(visitorKey(request.headers[VOTER_HEADER])) };
+    },
+  );
+
+  r.post(
+    '/api/me/visitor-votes',
+    {
+      schema: { tags, body: visitorVotesInput, response: { 200: attachVotesResponse, ...errors } },
+      config: { access: 'signedIn', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request) => ({
+      attached: await votes.attachVotes(visitorKey(request.body.voterId), request.principal!.id),
+    }),
   );
 
   r.get(

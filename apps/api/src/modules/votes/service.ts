@@ -1,9 +1,16 @@
-import type { MyVotes, VoterFlag } from '@manto/contracts';
+import {
+  MY_RANKING_MIN_VOTES,
+  type MyRanking,
+  type MyRankingRow,
+  type MyVotes,
+  type VoterFlag,
+} from '@manto/contracts';
 import { GLOBAL, parseScope, tournamentOf } from '#lib/scopes.ts';
 import { pageOffset } from '#lib/search.ts';
 import { type CatalogueCache, bilingual, summary } from '#modules/jerseys/index.ts';
+import { type RankingService, fitVotes } from '#modules/rankings/index.ts';
 import type { TournamentService } from '#modules/tournaments/index.ts';
-import type { VoteRepository } from './repository.ts';
+import type { VoteRepository, Voter } from './repository.ts';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -23,6 +30,7 @@ export class VoteService {
     private readonly repository: VoteRepository,
     private readonly catalogue: CatalogueCache,
     private readonly tournaments: Pick<TournamentService, 'scopeById'>,
+    private readonly crowd: Pick<RankingService, 'snapshot'>,
     private readonly exportOptions: ExportOptions = { chunkRows: 1_000, concurrency: 2 },
   ) {
     this.exportTurns = new Turns(exportOptions.concurrency);
@@ -76,6 +84,105 @@ export class VoteService {
       pageSize: q.pageSize,
       summary: { votes: totals?.votes ?? 0, judged: totals?.judged ?? 0, agreed: totals?.agreed ?? 0 },
     };
+  }
+
+  /**
+   * A voter's own ranking (docs/ranking.md §9): once they have answered MY_RANKING_MIN_VOTES duels, the
+   * official fit of their votes alone over the jerseys they saw (jerseys never seen are absent, not last),
+   * beside the crowd's global ranking: their agreement with it, the pick furthest from it, and a member's
+   * favourite team's jersey they rank highest.
+   */
+  async myRanking(who: Voter): Promise<MyRanking> {
+    const [answered, totals, snapshot, catalogue, favouriteTeam] = await Promise.all([
+      this.repository.answeredVotes(who),
+      this.repository.judgedTotals(who, GLOBAL),
+      this.crowd.snapshot(GLOBAL),
+      this.catalogue.jerseys(),
+      'userId' in who ? this.repository.favouriteTeamOf(who.userId) : null,
+    ]);
+    const agreement = { judged: totals?.judged ?? 0, agreed: totals?.agreed ?? 0 };
+    const base = { votes: answered.length, required: MY_RANKING_MIN_VOTES, agreement };
+    if (answered.length < MY_RANKING_MIN_VOTES) return { ...base, items: [], contrarian: null, favourite: null };
+
+    const index = new Map<string, number>();
+    const ids: string[] = [];
+    const numbered = (id: string) => {
+      let i = index.get(id);
+      if (i === undefined) {
+        i = ids.push(id) - 1;
+        index.set(id, i);
+      }
+      return i;
+    };
+    const record = new Map<string, { wins: number; losses: number; ties: number }>();
+    const tally = (id: string) => {
+      let r = record.get(id);
+      if (!r) record.set(id, (r = { wins: 0, losses: 0, ties: 0 }));
+      return r;
+    };
+    const fitted = answered.map((v) => {
+      const [left, right] = [numbered(v.left_id), numbered(v.right_id)];
+      if (v.outcome === 'left' || v.outcome === 'right') {
+        const [winner, loser] = v.outcome === 'left' ? [v.left_id, v.right_id] : [v.right_id, v.left_id];
+        tally(winner).wins++;
+        tally(loser).losses++;
+      } else {
+        tally(v.left_id).ties++;
+        tally(v.right_id).ties++;
+      }
+      return { left, right, outcome: v.outcome };
+    });
+    const score = fitVotes(ids.length, fitted);
+
+    const crowdRows = new Map((snapshot?.rows ?? []).map((row) => [row.jersey.id, row]));
+    // Shown: the jerseys still in the catalogue, best first.
+    const shown = ids
+      .map((id, i) => ({ id, score: score[i]!, jersey: catalogue.get(id) }))
+      .filter((x) => x.jersey?.active)
+      .sort((a, b) => b.score - a.score);
+    const items: MyRankingRow[] = shown.map((x, i) => ({
+      rank: i + 1,
+      jersey: summary(x.jersey!),
+      score: Math.round(x.score * 10) / 10,
+      ...record.get(x.id)!,
+      crowdRank: crowdRows.get(x.id)?.rank ?? null,
+    }));
+    const rankOf = new Map(items.map((row) => [row.jersey.id, row.rank]));
+
+    // The pick furthest from the crowd: the largest crowd score the chosen jersey was behind by.
+    let contrarian: MyRanking['contrarian'] = null;
+    for (const v of answered) {
+      if (v.outcome !== 'left' && v.outcome !== 'right') continue;
+      const [pickedId, overId] = v.outcome === 'left' ? [v.left_id, v.right_id] : [v.right_id, v.left_id];
+      const [picked, over] = [crowdRows.get(pickedId), crowdRows.get(overId)];
+      if (!picked || !over || !rankOf.has(pickedId) || !rankOf.has(overId)) continue;
+      const gap = Math.round((over.score - picked.score) * 10) / 10;
+      if (gap > 0 && gap > (contrarian?.gap ?? 0))
+        contrarian = {
+          picked: picked.jersey,
+          over: over.jersey,
+          gap,
+          pickedRank: rankOf.get(pickedId)!,
+          overRank: rankOf.get(overId)!,
+        };
+    }
+    const best = favouriteTeam ? shown.find((x) => x.jersey!.teamId === favouriteTeam) : undefined;
+    const favourite = best ? { jersey: summary(best.jersey!), rank: rankOf.get(best.id)! } : null;
+    return { ...base, items, contrarian, favourite };
+  }
+
+  /** How many of a visitor id's votes signing in could keep: those in no account yet. */
+  unattachedVotes(voterKey: string): Promise<number> {
+    return this.repository.unattachedVotes(voterKey);
+  }
+
+  /**
+   * Keeps a visitor's votes in the member's account, at the member's request, from the browser that holds the
+   * visitor's signed id (docs/ranking.md §9). Votes already in an account stay where they are, so a second
+   * call keeps nothing.
+   */
+  attachVotes(voterKey: string, userId: string): Promise<number> {
+    return this.repository.attachVotes(voterKey, userId);
   }
 
   async flags(): Promise<VoterFlag[]> {
