@@ -244,6 +244,14 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
                   })),
               },
               {
+                // A voter's own ranking: personal, drawn in the browser (not by the server).
+                path: 'meu',
+                lazy: () =>
+                  withTexts(['rankings'], () => import('../features/rankings/routes/my-ranking-route.tsx')).then(
+                    (m) => ({ Component: m.MyRankingRoute }),
+                  ),
+              },
+              {
                 path: 'como-funciona',
                 lazy: () =>
                   withTexts(['rankings'], () => import('../features/rankings/routes/ranking-method-route.tsx')).then(

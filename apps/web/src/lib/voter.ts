@@ -141,3 +141,34 @@ export async function withVoterId<T>(
     return (idFrom && ids.issueWith(() => call({}), idFrom)) || call({ [VOTER_HEADER]: await ids.get() });
   }
 }
+
+/** The browser's local storage, when the page may use it (not on the server, not when blocked). */
+export function browserStorage(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The visitor id this browser keeps, if it has a signed one, without asking for one: reading what a visitor
+ * did (their own ranking, the votes a member may keep) needs no new id.
+ */
+export function storedVisitorId(storage: Storage | undefined = browserStorage()): string | null {
+  try {
+    const id = storage?.getItem(VOTER_ID_KEY) ?? null;
+    return isSigned(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops the stored visitor id once its votes have gone to an account (or the member chose not to keep them). */
+export function dropStoredVisitorId(id: string, storage: Storage | undefined = browserStorage()): void {
+  try {
+    if (storage?.getItem(VOTER_ID_KEY) === id) storage.removeItem(VOTER_ID_KEY);
+  } catch {
+    // Nothing stored to drop.
+  }
+}

@@ -7,15 +7,19 @@ import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { setTakingOver } from '#lib/hydrating.ts';
+import { storedVisitorId } from '#lib/voter.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
 import classes from './root-layout.module.css';
 
-// The two dialogs are code most visits never run: loaded when they can first show, not with the
+// The dialogs are code most visits never run: loaded when they can first show, not with the
 // first screen (docs/performance.md, initial JS budget).
 const TermsConsentDialog = lazy(() =>
   import('../../features/auth/components/terms-consent-dialog.tsx').then((m) => ({ default: m.TermsConsentDialog })),
+);
+const KeepVotesPrompt = lazy(() =>
+  import('../../features/auth/components/keep-votes-prompt.tsx').then((m) => ({ default: m.KeepVotesPrompt })),
 );
 const FeedbackDialog = lazy(() =>
   import('../../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
@@ -71,6 +75,8 @@ export function RootLayout() {
   // Re-consent only concerns members; the feedback dialog mounts at its first opening.
   const signedIn = isAuthenticated(useAuth());
   const feedbackWanted = useLatch(useFeedbackDialogOpen());
+  // Votes cast in this browser before signing in, which the member may keep (docs/ranking.md §9).
+  const visitorVotes = signedIn ? storedVisitorId() : null;
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -86,6 +92,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         {feedbackWanted && <FeedbackDialog />}
         {signedIn && <TermsConsentDialog />}
+        {visitorVotes && <KeepVotesPrompt voterId={visitorVotes} />}
       </Suspense>
       <ScrollRestoration />
     </div>

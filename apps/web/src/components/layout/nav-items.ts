@@ -23,6 +23,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { to: '/rankings', label: 'nav.globalRanking' },
       { to: '/rankings/times', label: 'nav.teamRanking' },
+      { to: '/rankings/meu', label: 'nav.myRanking' },
     ],
   },
 ];

@@ -51,6 +51,7 @@ export interface FakeRequest {
   path: string;
   search: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 export const json = (status: number, body: unknown) =>
@@ -68,6 +69,7 @@ export function fakeServer(server: (request: FakeRequest) => Response | Promise<
         path: url.pathname,
         search: url.searchParams,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: new Headers(init.headers),
       };
       sent.push(request);
       return server(request);

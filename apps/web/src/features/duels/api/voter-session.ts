@@ -1,21 +1,13 @@
 import { api } from '#lib/api.ts';
 import { ApiError } from '#lib/api-client.ts';
 import { authStore } from '#lib/auth-store.ts';
-import { VOTER_ID_KEY, createVoterIds, withVoterId } from '#lib/voter.ts';
+import { VOTER_ID_KEY, browserStorage, createVoterIds, withVoterId } from '#lib/voter.ts';
 import { MEMBER_VIEWER, VIEWER_COOKIE } from '@manto/contracts/voter';
 import { pickVisitorId } from '#lib/wire-shapes.ts';
 import { earlyVisitorId, earlyVisitorIdPending } from './boot-duel.ts';
 
 // Who asks for duels, without zod: the home page asks for its first duel while its code loads
 // (early-duel.ts), so this part of the duels' API travels with the first screen.
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const issueVisitorId = async () => {
   // The home page's early script may be getting one already (boot-duel.ts): one id, not two.
