@@ -10,6 +10,7 @@
  *  - Privacy (pt, en); terms of use (/app/termos); how the ranking works (/app/rankings/como-funciona).
  *  - Feedback form (footer dialog, filled in).
  *  - Profile of a member (light, dark); the delete-account dialog; profile with a vote history.
+ *  - Meu ranking of a visitor with 30 votes; the dialog that keeps them on signing in.
  *  - Shop list; shop product.
  *  - Team chooser; team duel before and after a vote; a team without duels; team duel after a vote (dark).
  *  - Global ranking; team rankings list; team ranking; jersey page with its standings and history.
@@ -210,6 +211,26 @@ test.describe('a member', () => {
     await expect(history.getByRole('heading', { name: 'Você vs a galera' })).toBeVisible();
     await scan(page, 'profile vote history');
   });
+});
+
+test('meu ranking of a visitor, and the dialog that keeps their votes on signing in', async ({ page, request }) => {
+  // Nine jerseys of its own: 36 pairs, enough for 30 duels whatever else the catalogue holds.
+  await seedCatalogue(request, {
+    teams: [
+      { name: 'Meu Time', jerseys: [...four('Titular'), ...four('Reserva'), { model: 'Goleiro', season: 2024 }] },
+    ],
+  });
+  const voter = visitor();
+  await castVotes(request, { voter, count: 30, choose: () => 'left' });
+  await page.addInitScript((id) => localStorage.setItem('manto.voterId', id), voter.voterId!);
+  await page.goto('/app/rankings/meu');
+  await expect(page.getByRole('list', { name: 'Meu ranking' })).toBeVisible();
+  await scan(page, 'meu ranking');
+
+  await signIn(page, await registerUser(request, newUser('a11y-keep')));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Levar seus votos para a conta?' })).toBeVisible();
+  await scan(page, 'keep votes dialog', { within: '[role="dialog"]' });
 });
 
 test.describe('duels and rankings', () => {

@@ -46,7 +46,13 @@ export function KeepVotesPrompt({ voterId }: { voterId: string }) {
   }, [nothing, voterId]);
 
   return (
-    <Modal opened={!closed && votes > 0} onClose={() => setClosed(true)} centered title={t('keepVotes.title')}>
+    <Modal
+      opened={!closed && votes > 0}
+      onClose={() => setClosed(true)}
+      centered
+      title={t('keepVotes.title')}
+      closeButtonProps={{ 'aria-label': t('keepVotes.later') }}
+    >
       <Stack gap="md">
         <Text>{t('keepVotes.body', { count: votes })}</Text>
         <Group justify="flex-end" gap="sm">
