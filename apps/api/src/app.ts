@@ -35,6 +35,7 @@ import { teamsModule } from '#modules/teams/index.ts';
 import { termsModule } from '#modules/terms/index.ts';
 import { type TournamentJob, tournamentsModule } from '#modules/tournaments/index.ts';
 import { usersModule } from '#modules/users/index.ts';
+import { type NotificationJob, notificationsModule } from '#modules/notifications/index.ts';
 import { type VoteTraceJob, votesModule } from '#modules/votes/index.ts';
 import access, { SECURITY_SCHEMES, documentAccess } from '#plugins/access.ts';
 import auditTrail from '#plugins/audit.ts';
@@ -60,6 +61,7 @@ export interface BuiltApp {
   tournamentJob: TournamentJob;
   /** Forgets where votes came from once VOTE_TRACE_RETENTION_DAYS are past (tests run a sweep on demand). */
   voteTraceJob: VoteTraceJob;
+  notificationJob: NotificationJob;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -205,7 +207,21 @@ export async function buildApp(
   const shop = shopModule(shared);
   const dashboard = dashboardModule({ ...shared, tournaments: tournaments.service });
   const duels = duelsModule({ ...shared, catalogue, tournaments: tournaments.service });
-  const rankings = rankingsModule({ ...shared, catalogue, teams: teams.service, jerseys: jerseys.service });
+  // Told after every fit and tournament transition in this process; other processes' show at its interval.
+  const notifications = notificationsModule({
+    ...shared,
+    catalogue,
+    tournaments: tournaments.service,
+    outbox: mail.outbox,
+  });
+  tournaments.job.onAdvanced = () => notifications.job.wake();
+  const rankings = rankingsModule({
+    ...shared,
+    catalogue,
+    teams: teams.service,
+    jerseys: jerseys.service,
+    onPublished: () => notifications.job.wake(),
+  });
   const seo = seoModule({
     ...shared,
     sources: { catalogue, rankings: rankings.service, teams: teams.service, tournaments: tournaments.service },
@@ -284,6 +300,7 @@ export async function buildApp(
     rankings,
     seo,
     votes,
+    notifications,
   ];
   for (const module of modules) await module.register(app);
   // The document lists itself too: every /api route is in it with its access rule (plugins/access.int.test.ts).
@@ -326,6 +343,7 @@ export async function buildApp(
     },
     tournaments.job,
     votes.traceJob,
+    notifications.job,
     mail.job,
   ];
   for (const job of jobs) job.start();
@@ -336,6 +354,7 @@ export async function buildApp(
     mailSender: mail.sender,
     tournamentJob: tournaments.job,
     voteTraceJob: votes.traceJob,
+    notificationJob: notifications.job,
     app,
     database,
     metrics,

@@ -69,6 +69,9 @@ const envSchema = z.object({
   APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
   // Days a vote keeps its address hash, network hash and user agent (ADR 0031): abuse control reads no older.
   VOTE_TRACE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // Notifications a member gets a day at most, and how often the job looks for new events (docs/notifications.md).
+  NOTIFICATIONS_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(20),
+  NOTIFICATION_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(60),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   VOTE_MIN_DECISION_MS: z.coerce.number().int().min(0).max(60_000).default(700),
   // 60: a visitor voting once a second never meets it (ADR 0028).
@@ -124,6 +127,11 @@ export interface Config {
   webDist: string | null;
   /** Days a vote keeps where it came from (address and network hashes, user agent): ADR 0031. */
   voteTraceRetentionDays: number;
+  notifications: {
+    /** At most this many a member a UTC day; the rest are kept hidden, so never told later. */
+    perDay: number;
+    intervalSeconds: number;
+  };
   /** Shared counters (vote rate limits, daily caps) across processes; in memory when null. */
   redisUrl: string | null;
   votes: {
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     voteTraceRetentionDays: e.VOTE_TRACE_RETENTION_DAYS,
+    notifications: { perDay: e.NOTIFICATIONS_PER_DAY, intervalSeconds: e.NOTIFICATION_INTERVAL_SECONDS },
     redisUrl: e.REDIS_URL ?? null,
     votes: {
       minDecisionMs: e.VOTE_MIN_DECISION_MS,

@@ -132,6 +132,21 @@ export const myDataExport = z.object({
       counted: z.boolean(),
     }),
   ),
+  /** What the member follows, by kind and id (docs/notifications.md). */
+  follows: z.array(z.object({ kind: z.string(), id: z.string(), since: z.string() })),
+  /** Every notification kept for them, hidden ones (past a day's limit) included. */
+  notifications: z.array(
+    z.object({
+      kind: z.string(),
+      createdAt: z.string(),
+      readAt: z.string().nullable(),
+      mailedAt: z.string().nullable(),
+      hidden: z.boolean(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    }),
+  ),
+  /** The topics they chose to get by e-mail. */
+  emailTopics: z.array(z.string()),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

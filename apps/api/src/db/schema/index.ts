@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './feedback.ts';
 export * from './mail.ts';
+export * from './notifications.ts';
 export * from './rankings.ts';
 export * from './shop.ts';
 export * from './terms.ts';

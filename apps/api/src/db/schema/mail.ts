@@ -1,7 +1,7 @@
 // The mail outbox: every mail the app sends is first a row here, written in the transaction of the
 // change it belongs to, and delivered by the background sender (docs/decisions/0010-mail-outbox.md).
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const mailOutbox = pgTable(
@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     /** The bodies hold one-time links: null once the mail is sent or dead (docs/security.md item 25). */
     text: text('text'),
     html: text('html'),
+    /** Extra headers, e.g. a digest's one-click unsubscribe (RFC 8058); null for most mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,7 +24,7 @@ import type { Mail } from '#plugins/mailer.ts';
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type MailRequestRow = typeof mailRequests.$inferSelect;
 /** What a list shows: everything but the bodies, which never leave the sender (docs/security.md item 25). */
-export type MailListRow = Omit<MailRow, 'text' | 'html' | 'userId'>;
+export type MailListRow = Omit<MailRow, 'text' | 'html' | 'userId' | 'headers'>;
 /** A mail to write: the transport's fields, what it is for and whom. */
 export interface OutboxEntry extends Mail {
   kind: string;
@@ -44,7 +44,7 @@ const ORDER: Record<MailStatus, SQL[]> = {
   dead: [desc(mailOutbox.deadAt)],
   sent: [desc(mailOutbox.sentAt)],
 };
-const { text: _text, html: _html, userId: _userId, ...listColumns } = getTableColumns(mailOutbox);
+const { text: _text, html: _html, userId: _userId, headers: _headers, ...listColumns } = getTableColumns(mailOutbox);
 
 /** The mail module's SQL: the requests, the outbox rows and the sender's lease. */
 export class MailRepository {
@@ -63,6 +63,7 @@ export class MailRepository {
       subject: entry.subject,
       text: entry.text,
       html: entry.html,
+      headers: entry.headers ?? null,
       nextAttemptAt: now,
     });
   }
@@ -125,6 +126,7 @@ export class MailRepository {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers ?? null,
         attempts: 0,
         nextAttemptAt: now,
         lastError: null,

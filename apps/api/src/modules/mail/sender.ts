@@ -144,7 +144,13 @@ export class MailSender {
   private async send(mail: MailRow): Promise<void> {
     const { log } = this.opts;
     try {
-      await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text!, html: mail.html! });
+      await this.transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text!,
+        html: mail.html!,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     } catch (err) {
       const error = shortError(err);
       const dead = mail.attempts >= MAX_ATTEMPTS;

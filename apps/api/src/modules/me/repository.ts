@@ -4,10 +4,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import {
   feedbacks,
+  follows,
   jerseys,
   mailOutbox,
   mailRequests,
   models,
+  notificationSettings,
+  notifications,
   sessions,
   currentTermsVersion,
   teams,
@@ -83,6 +86,16 @@ export class MeRepository {
   }
 
   /** A member's votes, oldest first, each jersey named by team, season and model. */
+  /** What the member follows, their notifications and their e-mail topics, for the export. */
+  async notificationsOf(userId: string) {
+    const [followed, told, settings] = await Promise.all([
+      this.db.select().from(follows).where(eq(follows.userId, userId)).orderBy(asc(follows.createdAt)),
+      this.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.id)),
+      this.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    ]);
+    return { followed, told, emailTopics: settings[0]?.emailTopics ?? [] };
+  }
+
   votesOf(userId: string) {
     const [l, r, lt, rt, lm, rm] = [
       alias(jerseys, 'l'),

@@ -49,11 +49,13 @@ export class MeService {
 
   /** Everything kept about the member, for them to download (docs/security.md item 27). */
   async export(userId: string): Promise<MyDataExport> {
-    const [profile, feedbacks, votes] = await Promise.all([
+    const [profile, feedbacks, votes, notifications] = await Promise.all([
       this.profile(userId),
       this.repository.feedbacksOf(userId),
       this.repository.votesOf(userId),
+      this.repository.notificationsOf(userId),
     ]);
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
     return {
       exportedAt: new Date().toISOString(),
       profile,
@@ -67,6 +69,16 @@ export class MeService {
         skipReason: v.skipReason,
         counted: v.valid && v.outcome !== 'skip',
       })),
+      follows: notifications.followed.map((f) => ({ kind: f.kind, id: f.targetId, since: f.createdAt.toISOString() })),
+      notifications: notifications.told.map((n) => ({
+        kind: n.kind,
+        createdAt: n.createdAt.toISOString(),
+        readAt: iso(n.readAt),
+        mailedAt: iso(n.mailedAt),
+        hidden: n.hidden,
+        data: n.data,
+      })),
+      emailTopics: notifications.emailTopics,
     };
   }
 

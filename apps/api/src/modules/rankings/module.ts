@@ -24,6 +24,7 @@ export function rankingsModule({
   catalogue,
   teams,
   jerseys,
+  onPublished = () => undefined,
 }: {
   database: Database;
   config: Config;
@@ -33,6 +34,8 @@ export function rankingsModule({
   catalogue: CatalogueCache;
   teams: TeamService;
   jerseys: JerseyService;
+  /** Told after each fit this process publishes (the notification job looks at once). */
+  onPublished?: () => void;
 }) {
   const repository = new RankingRepository(database.db, database.background);
   const segments = { enabled: config.rankings.segments, minVoters: config.rankings.segmentMinVoters };
@@ -55,7 +58,10 @@ export function rankingsModule({
       : {}),
     now,
     log,
-    onFitted: () => service.invalidate(),
+    onFitted: () => {
+      service.invalidate();
+      onPublished();
+    },
     onRun: (run) => metrics.rankingRun(run),
   });
   metrics.gauge(

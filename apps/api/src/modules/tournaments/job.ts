@@ -20,6 +20,8 @@ export class TournamentJob {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private readonly holder = randomUUID();
+  /** Told after a pass that drew or closed something (the notification job looks at once). */
+  onAdvanced: () => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -46,7 +48,13 @@ export class TournamentJob {
 
   /** One pass: what it advanced. Runs after any pass already under way. */
   runOnce(): Promise<number> {
-    const run = this.running.catch(() => undefined).then(() => this.pass());
+    const run = this.running
+      .catch(() => undefined)
+      .then(() => this.pass())
+      .then((advanced) => {
+        if (advanced > 0) this.onAdvanced();
+        return advanced;
+      });
     this.running = run;
     return run;
   }

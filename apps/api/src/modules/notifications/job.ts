@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationTopic } from '@manto/contracts';
+import type { Logger } from 'pino';
+import type { Db } from '#db/client.ts';
+import { acquireLease, releaseLease } from '#db/leases.ts';
+import type { MailOutbox } from '#modules/mail/index.ts';
+import { NotificationRepository } from './repository.ts';
+import type { NotificationService } from './service.ts';
+
+const LEASE = 'notifications';
+const LEASE_SECONDS = 60;
+/** A member gets at most one digest in this long. */
+export const DIGEST_EVERY_MS = 24 * 3_600_000;
+
+/**
+ * Tells followers what happened (docs/notifications.md §3): every interval, and when woken after a tournament
+ * transition in this process, under the `notifications` lease (one process at a time), it adds the
+ * notifications of the events since its last run (ranking fits, tournament rounds, new jerseys), then writes
+ * each due member's e-mail digest to the outbox. Every step is keyed so a run repeated after a crash or a
+ * restart adds and mails nothing twice. Time is the app's clock (tests move it).
+ */
+export class NotificationJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private readonly holder = randomUUID();
+
+  constructor(
+    private readonly db: Db,
+    private readonly service: NotificationService,
+    private readonly outbox: Pick<MailOutbox, 'enqueue' | 'wake'>,
+    private readonly options: { intervalMs: number; perDay: number; now: () => number; log: Logger },
+  ) {}
+
+  start(delayMs = this.options.intervalMs): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .catch((err) => this.options.log.error({ err }, 'notification run failed'))
+        .then(() => this.start());
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Runs soon instead of at the next interval (after a tournament transition). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.start(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running.catch(() => undefined);
+  }
+
+  /** One run, after any under way: notifications added and digests written, or null without the lease. */
+  runOnce(): Promise<{ added: number; digests: number } | null> {
+    const run = this.running.catch(() => undefined).then(() => this.run());
+    this.running = run;
+    return run;
+  }
+
+  private async run(): Promise<{ added: number; digests: number } | null> {
+    if (this.stopped) return null;
+    if (!(await acquireLease(this.db, LEASE, this.holder, LEASE_SECONDS))) return null;
+    try {
+      const now = new Date(this.options.now());
+      const added = await new NotificationRepository(this.db).notifyEvents(now, this.options.perDay);
+      const digests = await this.digests(now);
+      if (added > 0 || digests > 0) this.options.log.info({ added, digests }, 'notifications told');
+      return { added, digests };
+    } finally {
+      await releaseLease(this.db, LEASE, this.holder);
+    }
+  }
+
+  /** Writes each due member's digest in the transaction that marks its rows mailed. */
+  private async digests(now: Date): Promise<number> {
+    const since = new Date(now.getTime() - DIGEST_EVERY_MS);
+    const candidates = await new NotificationRepository(this.db).digestCandidates(since);
+    let written = 0;
+    for (const member of candidates) {
+      const topics = member.email_topics as NotificationTopic[];
+      const wrote = await this.db.transaction(async (tx) => {
+        const rows = await new NotificationRepository(tx).claimDigest(member.user_id, topics, since, now);
+        if (rows.length === 0) return false;
+        const mail = await this.service.digest(
+          { userId: member.user_id, email: member.email, name: member.name, language: member.language },
+          topics,
+          rows,
+        );
+        await this.outbox.enqueue(tx, { ...mail, kind: 'digest', userId: member.user_id });
+        return true;
+      });
+      if (wrote) written++;
+    }
+    if (written > 0) this.outbox.wake();
+    return written;
+  }
+}
