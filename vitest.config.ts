@@ -40,6 +40,8 @@ export const PGLITE_SUBSET = [
   'apps/api/src/modules/votes/votes-export.int.test.ts',
   // A voter's own ranking and the visitor votes a member keeps: the voter's votes read by account or by id.
   'apps/api/src/modules/votes/my-ranking.int.test.ts',
+  // The notification job's raw SQL (events by cursor and by key, the day's limit, digests claimed in a transaction).
+  'apps/api/src/modules/notifications/notifications.int.test.ts',
   // Outbox claims and mail requests taken in a transaction.
   'apps/api/src/modules/mail/mail.int.test.ts',
   // A database gone from under the app: each driver fails in its own way, readiness must say so.

@@ -84,7 +84,8 @@ const pt = {
     'Não é possível excluir: esta camisa já recebeu {{count}} votos. Desative-a para tirá-la dos duelos e rankings.',
   VOTER_REQUIRED: 'Identificação do votante ausente. Recarregue a página e tente de novo.',
   VOTER_ID_INVALID: 'Identificação de visitante inválida ou antiga. Carregue um novo duelo.',
-  UNSUBSCRIBE_LINK_INVALID: 'Este link de cancelamento não é válido. Use o link do e-mail mais recente ou mude suas escolhas nas notificações.',
+  UNSUBSCRIBE_LINK_INVALID:
+    'Este link de cancelamento não é válido. Use o link do e-mail mais recente ou mude suas escolhas nas notificações.',
   INVALID_DUEL: 'Duelo inválido. Carregue um novo duelo.',
   DUEL_NOT_YOURS: 'Este duelo foi aberto em outra sessão. Carregue um novo duelo.',
   DUEL_EXPIRED: 'Este duelo expirou. Carregue um novo duelo.',
@@ -224,7 +225,8 @@ const en: Record<Entry, string> = {
     'Cannot delete: this jersey has {{count}} votes. Deactivate it to take it out of duels and rankings.',
   VOTER_REQUIRED: 'Missing voter id. Reload the page and try again.',
   VOTER_ID_INVALID: 'Invalid or outdated visitor id. Load a new duel.',
-  UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid. Use the link in the latest email or change your choices in your notifications.',
+  UNSUBSCRIBE_LINK_INVALID:
+    'This unsubscribe link is not valid. Use the link in the latest email or change your choices in your notifications.',
   INVALID_DUEL: 'Invalid duel. Load a new one.',
   DUEL_NOT_YOURS: 'This duel was opened in another session. Load a new one.',
   DUEL_EXPIRED: 'This duel has expired. Load a new one.',

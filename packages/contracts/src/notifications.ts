@@ -66,7 +66,12 @@ export type Notifications = z.infer<typeof notificationsResponse>;
 
 /** Marks some (by id) or all of the member's notifications read. */
 export const readNotificationsInput = z.union([
-  z.strictObject({ ids: z.array(z.string().regex(/^\d{1,18}$/)).min(1).max(100) }),
+  z.strictObject({
+    ids: z
+      .array(z.string().regex(/^\d{1,18}$/))
+      .min(1)
+      .max(100),
+  }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 export const readNotificationsResponse = z.object({ unread: z.number().int() });

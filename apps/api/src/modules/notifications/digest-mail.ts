@@ -10,7 +10,8 @@ export interface DigestLine {
 
 const texts = {
   pt: {
-    subject: (n: number) => (n === 1 ? 'Manto: 1 novidade do que você segue' : `Manto: ${n} novidades do que você segue`),
+    subject: (n: number) =>
+      n === 1 ? 'Manto: 1 novidade do que você segue' : `Manto: ${n} novidades do que você segue`,
     hello: 'Olá, {name}! Veja o que mudou no que você segue:',
     all: 'Ver todas as notificações',
     why: 'Você recebe este resumo, no máximo um por dia, porque escolheu receber por e-mail as notificações de {topics}.',

@@ -142,7 +142,7 @@ export class NotificationRepository {
   async notifyEvents(now: Date, perDay: number): Promise<number> {
     const since = new Date(now.getTime() - EVENT_WINDOW_DAYS * 86_400_000);
     let added = 0;
-    for (const events of [this.tournamentEvents(since, now), this.newJerseys(since, now)])
+    for (const events of [this.tournamentEvents(since, now), this.newJerseys(since)])
       added += await this.insertEvents(events, now);
     added += await this.rankingEvents(now);
     if (added > 0) await this.hideOverLimit(now, perDay);
@@ -150,8 +150,9 @@ export class NotificationRepository {
   }
 
   /**
-   * Rows to tell, as a query of (user_id, kind, key, data): each round's opening (its first match opened) and
-   * closing (its last match closed), and a tournament's end with its champion, to its followers.
+   * Rows to tell, as a query of (user_id, kind, key, data): each round's opening (its first match opened; told
+   * to whoever follows while it is open, too, as a call to vote) and closing (its last match closed), and a
+   * tournament's end with its champion, to its followers.
    */
   private tournamentEvents(since: Date, now: Date): SQL {
     const m = (c: Parameters<typeof col>[0]) => sql`m.${col(c)}`;
@@ -159,7 +160,7 @@ export class NotificationRepository {
         min(${m(tournamentMatches.opensAt)}) as opened, max(${m(tournamentMatches.closedAt)}) as closed,
         count(*) filter (where ${m(tournamentMatches.closedAt)} is null) as open_matches
       from ${tournamentMatches} m group by 1, 2`;
-    const followers = sql`${follows} f where f.${col(follows.kind)} = 'tournament'`;
+    const followers = sql`${follows} f on f.${col(follows.kind)} = 'tournament'`;
     const finals = sql`select m.${col(tournamentMatches.tournamentId)} as tournament_id, m.${col(tournamentMatches.winnerId)} as winner
       from ${tournamentMatches} m where m.${col(tournamentMatches.round)} = (
         select max(x.${col(tournamentMatches.round)}) from ${tournamentMatches} x
@@ -172,7 +173,8 @@ export class NotificationRepository {
              'round-opened:' || r.tournament_id || ':' || r.round as key,
              jsonb_build_object('tournamentId', r.tournament_id, 'round', r.round) as data
         from (${rounds}) r join ${followers} and ${fTarget} = r.tournament_id
-       where r.opened >= ${fSince} and r.opened > ${since.toISOString()} and r.opened <= ${now.toISOString()}
+       where (r.opened >= ${fSince} or r.open_matches > 0)
+         and r.opened > ${since.toISOString()} and r.opened <= ${now.toISOString()}
       union all
       select ${fUser}, 'round_closed', 'round-closed:' || r.tournament_id || ':' || r.round,
              jsonb_build_object('tournamentId', r.tournament_id, 'round', r.round)
@@ -187,14 +189,14 @@ export class NotificationRepository {
   }
 
   /** A followed team's jerseys added since its follower followed it (and active). */
-  private newJerseys(since: Date, now: Date): SQL {
+  private newJerseys(since: Date): SQL {
     return sql`
       select f.${col(follows.userId)} as user_id, 'new_jersey' as kind, 'new-jersey:' || j.${col(jerseys.id)} as key,
              jsonb_build_object('jerseyId', j.${col(jerseys.id)}) as data
         from ${follows} f join ${jerseys} j on f.${col(follows.kind)} = 'team'
                                            and j.${col(jerseys.teamId)} = f.${col(follows.targetId)}
        where j.${col(jerseys.active)} and j.${col(jerseys.createdAt)} >= f.${col(follows.createdAt)}
-         and j.${col(jerseys.createdAt)} > ${since.toISOString()} and j.${col(jerseys.createdAt)} <= ${now.toISOString()}`;
+         and j.${col(jerseys.createdAt)} > ${since.toISOString()}`;
   }
 
   /**

@@ -76,7 +76,9 @@ export class NotificationService {
           return jersey ? { ...base, team: null, jersey: summary(jersey), tournament: null } : null;
         }
         const t = await this.tournaments.scopeById(row.targetId);
-        return t && { ...base, team: null, jersey: null, tournament: { slug: t.slug, namePt: t.namePt, nameEn: t.nameEn } };
+        return (
+          t && { ...base, team: null, jersey: null, tournament: { slug: t.slug, namePt: t.namePt, nameEn: t.nameEn } }
+        );
       }),
     );
     return named.filter((f): f is Follow => f !== null);
@@ -180,7 +182,9 @@ export class NotificationService {
 /** One notification as a digest line and the page it leads to. */
 function digestLine(n: Notification, language: Language, origin: string): DigestLine {
   const pt = language === 'pt';
-  const jersey = n.jersey ? `${pt ? n.jersey.team.name : (n.jersey.team.nameEn ?? n.jersey.team.name)} ${n.jersey.modelYear}` : '';
+  const jersey = n.jersey
+    ? `${pt ? n.jersey.team.name : (n.jersey.team.nameEn ?? n.jersey.team.name)} ${n.jersey.modelYear}`
+    : '';
   const tournament = n.tournament ? (pt ? n.tournament.namePt : n.tournament.nameEn) : '';
   const jerseyLink = n.jersey ? `${origin}/app/camisas/time/${n.jersey.team.slug}/${n.jersey.slug}` : `${origin}/app/`;
   const tournamentLink = n.tournament ? `${origin}/app/torneios/${n.tournament.slug}` : `${origin}/app/torneios`;

@@ -11,6 +11,9 @@ const EXPORT = {
   profile: testProfile(),
   feedbacks: [],
   votes: [],
+  follows: [],
+  notifications: [],
+  emailTopics: [],
 };
 
 beforeAll(() => initTestI18n('pt'));
