@@ -7,8 +7,14 @@ import { primeNextDuel } from '../features/duels/api/early-duel.ts';
 import { primeGlobalRanking } from '../features/rankings/api/early-ranking.ts';
 import { shopEnabled } from '../lib/features.ts';
 import { i18n } from '../lib/i18n.ts';
+import { provideMemberFollow } from '../lib/member-follow.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { RootFallback, RootLayout } from './layouts/root-layout.tsx';
+
+// The pages of a jersey, a team and a tournament show the notifications feature's follow toggle to members.
+provideMemberFollow(() =>
+  import('../features/notifications/components/member-follow.tsx').then((m) => ({ default: m.MemberFollow })),
+);
 
 /** Sistema's shop section: registered only when the server runs the shop (docs/decisions/0018-shop.md). */
 const shopSistemaRoutes = (enabled: boolean): RouteObject[] =>
@@ -297,6 +303,31 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
             ],
           },
           ...shopRoutes(shop),
+          {
+            path: 'notificacoes',
+            children: [
+              {
+                element: <RouteGuard rule="signedIn" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../features/notifications/routes/notifications-route.tsx').then((m) => ({
+                        Component: m.NotificationsRoute,
+                      })),
+                  },
+                ],
+              },
+              {
+                // A digest's unsubscribe link: works signed out (docs/notifications.md §4).
+                path: 'cancelar',
+                lazy: () =>
+                  import('../features/notifications/routes/unsubscribe-route.tsx').then((m) => ({
+                    Component: m.UnsubscribeRoute,
+                  })),
+              },
+            ],
+          },
           {
             path: 'termos',
             lazy: () => import('../features/auth/routes/terms-route.tsx').then((m) => ({ Component: m.TermsRoute })),

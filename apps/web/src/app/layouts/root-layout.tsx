@@ -21,6 +21,12 @@ const TermsConsentDialog = lazy(() =>
 const KeepVotesPrompt = lazy(() =>
   import('../../features/auth/components/keep-votes-prompt.tsx').then((m) => ({ default: m.KeepVotesPrompt })),
 );
+// Members only, after a drawn page is taken over: no visitor's first screen loads it.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 const FeedbackDialog = lazy(() =>
   import('../../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
 );
@@ -82,7 +88,15 @@ export function RootLayout() {
       <a href="#main" className={classes.skip}>
         {t('skipToContent')}
       </a>
-      <AppHeader />
+      <AppHeader
+        memberActions={
+          signedIn && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )
+        }
+      />
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" py={{ base: 'lg', sm: 40 }}>
           <Suspense fallback={<LoadingScreen />}>{slow ? <LoadingScreen /> : <Outlet />}</Suspense>

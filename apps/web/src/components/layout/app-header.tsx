@@ -1,7 +1,7 @@
 import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconShirtSport } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { hasAccess } from '@manto/contracts/roles';
@@ -34,7 +34,8 @@ export function useShowsSistema(): boolean {
   return isAuthenticated(auth) && hasAccess('moderator', auth.user?.roles ?? null);
 }
 
-export function AppHeader() {
+/** `memberActions`: what the app adds for a signed-in member (the notifications' bell), before the account menu. */
+export function AppHeader({ memberActions }: { memberActions?: ReactNode } = {}) {
   const { t } = useTranslation('common');
   const [drawerOpened, drawer] = useDisclosure(false);
   const showsSistema = useShowsSistema();
@@ -117,6 +118,7 @@ export function AppHeader() {
         <div className={classes.actions}>
           <LanguageSwitch />
           <ThemeSwitch />
+          {memberActions}
           <span className={classes.desktopOnly}>
             <UserMenu />
           </span>

@@ -20,6 +20,7 @@ import { colourName } from '#lib/colour-names.ts';
 import { teamText } from '#lib/team-text.ts';
 import { currentLanguage } from '#lib/i18n.ts';
 import { jerseyInTeam, jerseyName, jerseyPath, jerseyShortName, localName } from '#lib/names.ts';
+import { FollowButton } from '#components/follow-button.tsx';
 import { ShareButton } from '#components/share-button.tsx';
 
 /**
@@ -128,7 +129,10 @@ export function JerseyRoute() {
                 <Badge variant="light" color="gray">
                   {localName(j.model)}
                 </Badge>
-                <ShareButton path={jerseyPath(j)} text={t('jersey.shareText', { name: title })} />
+                <Group gap="xs">
+                  <FollowButton kind="jersey" id={j.id} name={title} />
+                  <ShareButton path={jerseyPath(j)} text={t('jersey.shareText', { name: title })} />
+                </Group>
               </Group>
               <Title order={1}>{jerseyShortName(j)}</Title>
             </div>

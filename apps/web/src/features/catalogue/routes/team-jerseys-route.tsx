@@ -1,3 +1,4 @@
+import { FollowButton } from '#components/follow-button.tsx';
 import {
   Anchor,
   Breadcrumbs,
@@ -88,7 +89,10 @@ export function TeamJerseysRoute() {
       <Group wrap="nowrap">
         <TeamCrest team={team} size={64} />
         <div>
-          <Title order={1}>{localName(team)}</Title>
+          <Group gap="sm" align="center">
+            <Title order={1}>{localName(team)}</Title>
+            <FollowButton kind="team" id={team.id} name={localName(team)} />
+          </Group>
           <Text c="dimmed">
             {[team.city, team.state, team.country].filter(Boolean).join(' · ')} ·{' '}
             {t('teams.jerseys', { count: team.jerseysCount })}

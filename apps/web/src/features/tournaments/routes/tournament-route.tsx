@@ -16,6 +16,7 @@ import { TournamentCover } from '../components/tournament-cover.tsx';
 import { TournamentStatusPanel } from '../components/tournament-status.tsx';
 import { formatDateRange, roundLength } from '../lib/format.ts';
 import classes from '../components/tournaments.module.css';
+import { FollowButton } from '#components/follow-button.tsx';
 import { ShareButton } from '#components/share-button.tsx';
 
 /**
@@ -86,6 +87,7 @@ export function TournamentRoute() {
           >
             {t(`status.${tournament.status}`)}
           </Badge>
+          <FollowButton kind="tournament" id={tournament.id} name={name} />
           <ShareButton path={`/torneios/${tournament.slug}`} text={t('detail.shareText', { name })} />
         </Group>
         {/* Plain text: descriptions never carry markup. */}
