@@ -260,6 +260,7 @@ describe('TournamentForm', () => {
         method: 'PUT',
         path: `/api/manage/tournaments/${ongoing.id}`,
         search: expect.any(URLSearchParams),
+        headers: expect.any(Headers),
         body: {
           namePt: 'Copa Nova',
           nameEn: 'Jersey Cup',
