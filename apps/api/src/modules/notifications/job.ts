@@ -76,27 +76,42 @@ export class NotificationJob {
     }
   }
 
-  /** Writes each due member's digest in the transaction that marks its rows mailed. */
+  /**
+   * Writes each due member's digest in the transaction that marks its rows mailed. The mail is made first,
+   * outside it: naming the rows reads the catalogue and tournaments, and PGlite's one connection is the
+   * transaction's while it lasts.
+   */
   private async digests(now: Date): Promise<number> {
     const since = new Date(now.getTime() - DIGEST_EVERY_MS);
-    const candidates = await new NotificationRepository(this.db).digestCandidates(since);
+    const repository = new NotificationRepository(this.db);
     let written = 0;
-    for (const member of candidates) {
+    for (const member of await repository.digestCandidates(since)) {
       const topics = member.email_topics as NotificationTopic[];
-      const wrote = await this.db.transaction(async (tx) => {
-        const rows = await new NotificationRepository(tx).claimDigest(member.user_id, topics, since, now);
-        if (rows.length === 0) return false;
-        const mail = await this.service.digest(
-          { userId: member.user_id, email: member.email, name: member.name, language: member.language },
-          topics,
-          rows,
-        );
-        await this.outbox.enqueue(tx, { ...mail, kind: 'digest', userId: member.user_id });
-        return true;
-      });
+      const rows = await repository.unmailed(member.user_id, topics);
+      if (rows.length === 0) continue;
+      const mail = await this.service.digest(
+        { userId: member.user_id, email: member.email, name: member.name, language: member.language },
+        topics,
+        rows,
+      );
+      const wrote = await this.db
+        .transaction(async (tx) => {
+          const ids = rows.map((row) => row.id);
+          if (!(await new NotificationRepository(tx).claimDigest(member.user_id, ids, since, now)))
+            throw new Superseded();
+          await this.outbox.enqueue(tx, { ...mail, kind: 'digest', userId: member.user_id });
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Superseded) return false;
+          throw err;
+        });
       if (wrote) written++;
     }
     if (written > 0) this.outbox.wake();
     return written;
   }
 }
+
+/** Another run mailed some of the rows meanwhile: this digest is dropped, and the next run makes a fresh one. */
+class Superseded extends Error {}

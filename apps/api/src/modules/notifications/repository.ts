@@ -302,21 +302,11 @@ export class NotificationRepository {
     );
   }
 
-  /**
-   * In a transaction: the member's untold rows of their mailed topics, claimed (marked mailed at `now`) with the
-   * member's digest time, so a digest is written once whatever the runs. Empty when another run took them.
-   */
-  async claimDigest(userId: string, topics: string[], since: Date, now: Date): Promise<NotificationRow[]> {
-    const tx = this.db;
-    const [settings] = await tx
-      .select({ sentAt: notificationSettings.digestSentAt })
-      .from(notificationSettings)
-      .where(eq(notificationSettings.userId, userId))
-      .for('update');
-    if (!settings || (settings.sentAt && settings.sentAt > since)) return [];
-    const rows = await tx
-      .update(notifications)
-      .set({ mailedAt: now })
+  /** The member's visible rows of `topics` that no digest has carried yet, oldest first. */
+  unmailed(userId: string, topics: string[]): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
       .where(
         and(
           eq(notifications.userId, userId),
@@ -325,9 +315,30 @@ export class NotificationRepository {
           inArray(notifications.topic, topics),
         ),
       )
-      .returning();
-    if (rows.length > 0)
-      await tx.update(notificationSettings).set({ digestSentAt: now }).where(eq(notificationSettings.userId, userId));
-    return rows.sort((a, b) => a.id - b.id);
+      .orderBy(notifications.id);
+  }
+
+  /**
+   * In a transaction: marks the rows `ids` mailed at `now`, with the member's digest time, unless a digest went
+   * out since `since` or another run took any of them; false then, and the caller rolls back.
+   */
+  async claimDigest(userId: string, ids: number[], since: Date, now: Date): Promise<boolean> {
+    const [settings] = await this.db
+      .select({ sentAt: notificationSettings.digestSentAt })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId))
+      .for('update');
+    if (!settings || (settings.sentAt && settings.sentAt > since)) return false;
+    const claimed = await this.db
+      .update(notifications)
+      .set({ mailedAt: now })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.mailedAt), inArray(notifications.id, ids)))
+      .returning({ id: notifications.id });
+    if (claimed.length !== ids.length) return false;
+    await this.db
+      .update(notificationSettings)
+      .set({ digestSentAt: now })
+      .where(eq(notificationSettings.userId, userId));
+    return true;
   }
 }
