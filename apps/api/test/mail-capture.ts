@@ -5,6 +5,8 @@ export interface CapturedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The message as received: headers are not quoted-printable, so read them here. */
+  raw: string;
 }
 
 /** Decodes what nodemailer's quoted-printable does to long lines and '=' signs. */
@@ -31,6 +33,7 @@ export async function startMailCapture(port = 0) {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: subject.startsWith('=?') ? decodeMimeWord(subject) : subject,
           text: decodeQuotedPrintable(raw),
+          raw,
         });
         callback();
       });

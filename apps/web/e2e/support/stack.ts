@@ -182,6 +182,8 @@ function startApp(smtpPort: number, oidcIssuer: string): ChildProcess {
     VOTE_MIN_DECISION_MS: '100',
     LOGIN_BACKOFF_MS: '60000',
     RANKING_INTERVAL_SECONDS: '2',
+    // Followers are told within seconds of a fit or a round (docs/notifications.md).
+    NOTIFICATION_INTERVAL_SECONDS: '2',
     // The segment journeys (segments.spec.ts) make a fanbase of 10, the lowest threshold allowed.
     SEGMENT_MIN_VOTERS: '10',
     // …and want the segments refitted with every ranking run, not every 10 minutes.

@@ -18,7 +18,7 @@ import type { NotificationService } from './service.ts';
 const errors = { '4xx': errorEnvelope };
 const followingResponse = z.object({ following: z.boolean() });
 /** What a mail client's one-click unsubscribe posts (RFC 8058); the web page posts nothing. */
-const oneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click').optional() }).optional();
+const oneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click').optional() }).nullish();
 
 export default async function notificationRoutes(
   app: FastifyInstance,
