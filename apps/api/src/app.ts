@@ -18,6 +18,7 @@ import { registerWebApp } from '#lib/web-app.ts';
 import { auditModule } from '#modules/audit/index.ts';
 import { authModule } from '#modules/auth/index.ts';
 import { catalogueModule } from '#modules/catalogue/index.ts';
+import { type CollectionService, collectionModule } from '#modules/collection/index.ts';
 import { dashboardModule } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
 import { duelsModule } from '#modules/duels/index.ts';
@@ -60,6 +61,8 @@ export interface BuiltApp {
   tournamentJob: TournamentJob;
   /** Forgets where votes came from once VOTE_TRACE_RETENTION_DAYS are past (tests run a sweep on demand). */
   voteTraceJob: VoteTraceJob;
+  /** The collection, whose price detector (`recordPriceCrossings`) the notification job is to call (ADR 0042). */
+  collection: CollectionService;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -206,6 +209,7 @@ export async function buildApp(
   const dashboard = dashboardModule({ ...shared, tournaments: tournaments.service });
   const duels = duelsModule({ ...shared, catalogue, tournaments: tournaments.service });
   const rankings = rankingsModule({ ...shared, catalogue, teams: teams.service, jerseys: jerseys.service });
+  const collection = collectionModule({ ...shared, catalogue, rankings: rankings.service });
   const seo = seoModule({
     ...shared,
     sources: { catalogue, rankings: rankings.service, teams: teams.service, tournaments: tournaments.service },
@@ -262,6 +266,7 @@ export async function buildApp(
     health,
     auth,
     me,
+    collection,
     teams,
     jerseys,
     catalogueRecords,
@@ -330,6 +335,7 @@ export async function buildApp(
     mailSender: mail.sender,
     tournamentJob: tournaments.job,
     voteTraceJob: votes.traceJob,
+    collection: collection.service,
     app,
     database,
     metrics,

@@ -113,6 +113,8 @@ export async function createTestApp(
     runTournaments: () => built.tournamentJob.runOnce(),
     /** One sweep of the vote trace retention job (what is past VOTE_TRACE_RETENTION_DAYS by the test clock). */
     sweepVoteTraces: () => built.voteTraceJob.runOnce(),
+    /** The collection's service: its price detector step (`recordPriceCrossings`), as the notification job calls it. */
+    collection: built.collection,
     /** Pulls the database away under the running app (failure drills). */
     closeDatabase: () => built.database.close(),
     /** A unique, valid registration body. */

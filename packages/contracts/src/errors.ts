@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'TERMS_OUTDATED',
   'TERMS_PUBLISHED',
   'TERMS_DRAFT_EXISTS',
+  'JERSEY_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

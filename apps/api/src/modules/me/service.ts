@@ -49,10 +49,12 @@ export class MeService {
 
   /** Everything kept about the member, for them to download (docs/security.md item 27). */
   async export(userId: string): Promise<MyDataExport> {
-    const [profile, feedbacks, votes] = await Promise.all([
+    const [profile, feedbacks, votes, collection, visibility] = await Promise.all([
       this.profile(userId),
       this.repository.feedbacksOf(userId),
       this.repository.votesOf(userId),
+      this.repository.collectionOf(userId),
+      this.repository.collectionVisibility(userId),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -67,6 +69,14 @@ export class MeService {
         skipReason: v.skipReason,
         counted: v.valid && v.outcome !== 'skip',
       })),
+      collection: {
+        ...visibility,
+        entries: collection.map(({ createdAt, updatedAt, ...c }) => ({
+          ...c,
+          addedAt: createdAt.toISOString(),
+          updatedAt: updatedAt.toISOString(),
+        })),
+      },
     };
   }
 

@@ -11,6 +11,7 @@ const EXPORT = {
   profile: testProfile(),
   feedbacks: [],
   votes: [],
+  collection: { public: false, shareId: null, entries: [] },
 };
 
 beforeAll(() => initTestI18n('pt'));
