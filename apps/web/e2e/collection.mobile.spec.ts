@@ -29,7 +29,8 @@ test('a member marks a jersey "Tenho" with a size on a phone and finds it on the
   ]);
 
   await page.goto('/app/auth/perfil');
-  const owned = page.getByRole('region', { name: 'Minha coleção' }).getByRole('tabpanel', { name: 'Tenho (1)' });
+  const owned = page.getByRole('region', { name: 'Minha coleção' });
+  await expect(owned.getByRole('radio', { name: 'Tenho (1)' })).toBeChecked();
   await expect(owned.getByRole('link', { name: `${team.name} 2023 · Titular ${cat.suffix}` })).toBeVisible();
   await expect(owned.getByText('Tamanho M')).toBeVisible();
 });

@@ -71,12 +71,13 @@ test('a member marks what they have and want, sees it ranked on the profile and 
   await test.step('the profile lists both, with size, price and rank; the switch makes a public link', async () => {
     await page.goto('/app/auth/perfil');
     const section = page.getByRole('region', { name: 'Minha coleção' });
-    const owned = section.getByRole('tabpanel', { name: 'Tenho (1)' });
+    const owned = section;
+    await expect(section.getByRole('radio', { name: 'Tenho (1)' })).toBeChecked();
     await expect(owned.getByRole('link', { name: haveName })).toBeVisible();
     await expect(owned.getByText('Tamanho G')).toBeVisible();
     await expect(owned.getByText(/^\d+º de \d+ no ranking global$/)).toBeVisible();
-    await section.getByRole('tab', { name: 'Quero (1)' }).click();
-    const wanted = section.getByRole('tabpanel', { name: 'Quero (1)' });
+    await section.getByText('Quero (1)').click();
+    const wanted = section;
     await expect(wanted.getByRole('link', { name: wantName })).toBeVisible();
     await expect(wanted.getByText(/Avise-me abaixo de R\$\s150,00/)).toBeVisible();
     await expect(wanted.getByText(/^\d+º de \d+ no ranking global$/)).toBeVisible();
@@ -95,11 +96,12 @@ test('a member marks what they have and want, sees it ranked on the profile and 
     await stranger.goto(link);
     await appReady(stranger);
     await expect(stranger.getByRole('heading', { name: `Coleção de ${user.name}` })).toBeVisible();
-    const owned = stranger.getByRole('tabpanel', { name: 'Tem (1)' });
+    const owned = stranger.getByRole('main');
+    await expect(owned.getByRole('radio', { name: 'Tem (1)' })).toBeChecked();
     await expect(owned.getByRole('link', { name: haveName })).toBeVisible();
     await expect(owned.getByText(/^\d+º de \d+ no ranking global$/)).toBeVisible();
-    await stranger.getByRole('tab', { name: 'Quer (1)' }).click();
-    const wanted = stranger.getByRole('tabpanel', { name: 'Quer (1)' });
+    await stranger.getByText('Quer (1)').click();
+    const wanted = stranger.getByRole('main');
     await expect(wanted.getByRole('link', { name: wantName })).toBeVisible();
     await expect(wanted.getByText(/^\d+º de \d+ no ranking global$/)).toBeVisible();
     await expect(stranger.getByText(/Tamanho|Avise-me/)).toHaveCount(0);

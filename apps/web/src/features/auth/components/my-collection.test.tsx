@@ -18,19 +18,21 @@ describe('"Minha coleção" on the profile (ADR 0042)', () => {
   it('lists the owned and wanted jerseys with size, target price and rank, and takes one off', async () => {
     const sent = fakeServer((r) => (r.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, LISTS)));
     renderScreen(<MyCollection />, { signedIn: {} });
-    const owned = await screen.findByRole('tabpanel', { name: 'Tenho (1)' });
+    expect(((await screen.findByRole('radio', { name: 'Tenho (1)' })) as HTMLInputElement).checked).toBe(true);
+    const owned = screen.getByRole('region', { name: 'Minha coleção' });
     expect(within(owned).getByRole('link', { name: 'Aurora 2024 · Titular' }).getAttribute('href')).toBe(
       '/camisas/time/aurora/2024-titular-j1',
     );
     expect(within(owned).getByText('3º de 40 no ranking global')).toBeTruthy();
     expect(within(owned).getByText('Tamanho GG')).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Quero (1)' }));
-    const wanted = screen.getByRole('tabpanel', { name: 'Quero (1)' });
+    await userEvent.click(screen.getByText('Quero (1)'));
+    const wanted = screen.getByRole('region', { name: 'Minha coleção' });
+    expect(within(wanted).queryByText('Tamanho GG')).toBeNull();
     expect(within(wanted).getByText('Ainda fora do ranking')).toBeTruthy();
     expect(within(wanted).getByText(/Avise-me abaixo de R\$\s199,90/)).toBeTruthy();
     await userEvent.click(within(wanted).getByRole('button', { name: 'Tirar Aurora 2024 · Titular da lista' }));
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Quero (0)' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Quero (0)' })).toBeTruthy());
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/me/collection/wanted/j2' });
   });
 

@@ -5,10 +5,10 @@ import {
   CopyButton,
   Group,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Switch,
-  Tabs,
   Text,
   TextInput,
   Title,
@@ -16,6 +16,7 @@ import {
 import type { CollectionEntry, CollectionKind, MyCollection as Lists } from '@manto/contracts';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -44,6 +45,7 @@ export function MyCollection() {
   const query = useQuery(myCollectionQuery());
   const queryClient = useQueryClient();
   const locale = useLocale();
+  const [shown, setShown] = useState<CollectionKind>('owned');
   const onError = (error: unknown) => notifyError(errorMessage(error, t('common:error.description')));
   const remove = useMutation({
     mutationFn: ({ kind, jerseyId }: { kind: CollectionKind; jerseyId: string }) =>
@@ -113,14 +115,18 @@ export function MyCollection() {
     const link = lists.shareId ? shareUrl(sharedCollectionPath(lists.shareId)) : null;
     body = (
       <Stack gap="md">
-        <Tabs defaultValue="owned">
-          <Tabs.List>
-            <Tabs.Tab value="owned">{t('profile.collection.owned', { count: lists.owned.length })}</Tabs.Tab>
-            <Tabs.Tab value="wanted">{t('profile.collection.wanted', { count: lists.wanted.length })}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="owned">{list('owned')}</Tabs.Panel>
-          <Tabs.Panel value="wanted">{list('wanted')}</Tabs.Panel>
-        </Tabs>
+        {/* Mantine's Tabs lose their padding to UnstyledButton's when their styles load late; the app's
+            switches between views are segmented controls. */}
+        <SegmentedControl
+          fullWidth
+          value={shown}
+          onChange={(value) => setShown(value as CollectionKind)}
+          data={(['owned', 'wanted'] as const).map((kind) => ({
+            value: kind,
+            label: t(`profile.collection.${kind}`, { count: lists[kind].length }),
+          }))}
+        />
+        {list(shown)}
         <Switch
           label={t('profile.collection.public')}
           description={t('profile.collection.publicDescription')}

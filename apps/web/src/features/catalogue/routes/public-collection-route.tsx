@@ -1,4 +1,6 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { CollectionKind } from '@manto/contracts/constants';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -18,6 +20,7 @@ export function PublicCollectionRoute() {
   const { t } = useTranslation('catalogue');
   const { shareId = '' } = useParams();
   const query = useQuery(sharedCollectionQuery(shareId));
+  const [shown, setShown] = useState<CollectionKind>('owned');
   useDocumentTitle(query.data && t('collection.publicTitle', { name: query.data.name }));
 
   if (query.isPending) return <DetailSkeleton />;
@@ -45,14 +48,16 @@ export function PublicCollectionRoute() {
         </Title>
         <Text c="dimmed">{t('collection.publicSubtitle', { name })}</Text>
       </div>
-      <Tabs defaultValue="owned">
-        <Tabs.List>
-          <Tabs.Tab value="owned">{t('collection.publicOwned', { count: owned.length })}</Tabs.Tab>
-          <Tabs.Tab value="wanted">{t('collection.publicWanted', { count: wanted.length })}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="owned">{list(owned)}</Tabs.Panel>
-        <Tabs.Panel value="wanted">{list(wanted)}</Tabs.Panel>
-      </Tabs>
+      <SegmentedControl
+        value={shown}
+        onChange={(value) => setShown(value as CollectionKind)}
+        data={[
+          { value: 'owned', label: t('collection.publicOwned', { count: owned.length }) },
+          { value: 'wanted', label: t('collection.publicWanted', { count: wanted.length }) },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {list(shown === 'owned' ? owned : wanted)}
     </Stack>
   );
 }
