@@ -19,6 +19,5 @@ ALTER TABLE "collection_items" ADD CONSTRAINT "collection_items_user_id_users_id
 ALTER TABLE "collection_items" ADD CONSTRAINT "collection_items_jersey_id_jerseys_id_fk" FOREIGN KEY ("jersey_id") REFERENCES "public"."jerseys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "collection_items_user_jersey_kind_idx" ON "collection_items" USING btree ("user_id","jersey_id","kind");--> statement-breakpoint
 CREATE INDEX "collection_items_jersey_idx" ON "collection_items" USING btree ("jersey_id");--> statement-breakpoint
-CREATE INDEX "collection_items_targets_idx" ON "collection_items" USING btree ("jersey_id") WHERE "collection_items"."target_price_cents" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_collection_share_idx" ON "users" USING btree ("collection_share_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_collection_share_check" CHECK ("users"."collection_public" = ("users"."collection_share_id" is not null));

@@ -32,11 +32,8 @@ export const collectionItems = pgTable(
   },
   (t) => [
     uniqueIndex('collection_items_user_jersey_kind_idx').on(t.userId, t.jerseyId, t.kind),
+    // A jersey's deletion finds its rows (cascade).
     index('collection_items_jersey_idx').on(t.jerseyId),
-    // What the price detector reads: wanted rows with a target.
-    index('collection_items_targets_idx')
-      .on(t.jerseyId)
-      .where(sql`${t.targetPriceCents} is not null`),
     check('collection_items_kind_check', sql`${t.kind} in ('owned', 'wanted')`),
     check('collection_items_size_check', sql`${t.size} in ('PP', 'P', 'M', 'G', 'GG', 'XGG')`),
     check(

@@ -90,9 +90,9 @@ export class CollectionRepository {
     return rows.length > 0;
   }
 
-  async visibility(userId: string): Promise<{ public: boolean; shareId: string | null; name: string } | null> {
+  async visibility(userId: string): Promise<{ public: boolean; shareId: string | null } | null> {
     const [row] = await this.db
-      .select({ public: users.collectionPublic, shareId: users.collectionShareId, name: users.name })
+      .select({ public: users.collectionPublic, shareId: users.collectionShareId })
       .from(users)
       .where(eq(users.id, userId));
     return row ?? null;
