@@ -46,6 +46,8 @@ export const PGLITE_SUBSET = [
   'apps/api/src/modules/mail/mail.int.test.ts',
   // A database gone from under the app: each driver fails in its own way, readiness must say so.
   'apps/api/src/modules/health/health.int.test.ts',
+  // The collection's upsert (a target that resets the price mark) and the price detector's locked read (ADR 0042).
+  'apps/api/src/modules/collection/collection.int.test.ts',
   // The real server process on embedded PGlite, migrated from scratch (skipped on the PostgreSQL leg).
   'apps/api/src/server.int.test.ts',
 ];

@@ -18,6 +18,7 @@ import { registerWebApp } from '#lib/web-app.ts';
 import { auditModule } from '#modules/audit/index.ts';
 import { authModule } from '#modules/auth/index.ts';
 import { catalogueModule } from '#modules/catalogue/index.ts';
+import { type CollectionService, collectionModule } from '#modules/collection/index.ts';
 import { dashboardModule } from '#modules/dashboard/index.ts';
 import { DemoRepository, seedDemo } from '#modules/demo/index.ts';
 import { duelsModule } from '#modules/duels/index.ts';
@@ -62,6 +63,8 @@ export interface BuiltApp {
   /** Forgets where votes came from once VOTE_TRACE_RETENTION_DAYS are past (tests run a sweep on demand). */
   voteTraceJob: VoteTraceJob;
   notificationJob: NotificationJob;
+  /** The collection, whose price detector (`recordPriceCrossings`) the notification job is to call (ADR 0042). */
+  collection: CollectionService;
   /** Flips readiness to 503 so a load balancer stops sending traffic before the drain. */
   beginShutdown(): void;
   close(): Promise<void>;
@@ -213,6 +216,8 @@ export async function buildApp(
     catalogue,
     tournaments: tournaments.service,
     outbox: mail.outbox,
+    // The collection is made below; the job first runs once the app is built.
+    priceCrossings: (record) => collection.service.recordPriceCrossings(record),
   });
   tournaments.job.onAdvanced = () => notifications.job.wake();
   const rankings = rankingsModule({
@@ -222,6 +227,7 @@ export async function buildApp(
     jerseys: jerseys.service,
     onPublished: () => notifications.job.wake(),
   });
+  const collection = collectionModule({ ...shared, catalogue, rankings: rankings.service });
   const seo = seoModule({
     ...shared,
     sources: { catalogue, rankings: rankings.service, teams: teams.service, tournaments: tournaments.service },
@@ -284,6 +290,7 @@ export async function buildApp(
     health,
     auth,
     me,
+    collection,
     teams,
     jerseys,
     catalogueRecords,
@@ -355,6 +362,7 @@ export async function buildApp(
     tournamentJob: tournaments.job,
     voteTraceJob: votes.traceJob,
     notificationJob: notifications.job,
+    collection: collection.service,
     app,
     database,
     metrics,

@@ -115,6 +115,8 @@ export async function createTestApp(
     sweepVoteTraces: () => built.voteTraceJob.runOnce(),
     /** One notification run: the events since the last, then the digests due (docs/notifications.md). */
     notify: () => built.notificationJob.runOnce(),
+    /** The collection's service: its price detector step (`recordPriceCrossings`), as the notification job calls it. */
+    collection: built.collection,
     /** Pulls the database away under the running app (failure drills). */
     closeDatabase: () => built.database.close(),
     /** A unique, valid registration body. */

@@ -11,6 +11,8 @@
  *  - Feedback form (footer dialog, filled in).
  *  - Profile of a member (light, dark); the delete-account dialog; profile with a vote history.
  *  - Meu ranking of a visitor with 30 votes; the dialog that keeps them on signing in.
+ *  - A member's collection: the jersey page's "Tenho" and "Quero" (a visitor's, a member's with size and
+ *    price), the profile's section with its public link, the public collection page.
  *  - Shop list; shop product.
  *  - Team chooser; team duel before and after a vote; a team without duels; team duel after a vote (dark).
  *  - Global ranking; team rankings list; team ranking; jersey page with its standings and history.
@@ -231,6 +233,58 @@ test('meu ranking of a visitor, and the dialog that keeps their votes on signing
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Levar seus votos para a conta?' })).toBeVisible();
   await scan(page, 'keep votes dialog', { within: '[role="dialog"]' });
+});
+
+test.describe('a member’s collection', () => {
+  test('the jersey page’s buttons, the profile’s section with its public link, and the public page', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const cat = await seedCatalogue(request, {
+      teams: [
+        {
+          name: 'Acervo FC',
+          jerseys: [
+            { model: 'Titular', season: 2024 },
+            { model: 'Reserva', season: 2024 },
+          ],
+        },
+      ],
+    });
+    const team = cat.teams[0]!;
+    const member = await registerUser(request, newUser('a11y-colecao'));
+    const login = await request.post('/api/auth/login', { data: { email: member.email, password: member.password } });
+    const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+    const [owned, wanted] = team.jerseys;
+    for (const [kind, jersey, data] of [
+      ['owned', owned!, { size: 'M' }],
+      ['wanted', wanted!, { size: 'G', targetPriceCents: 19_990 }],
+    ] as const) {
+      const res = await request.put(`/api/me/collection/${kind}/${jersey.id}`, { headers, data });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    const visibility = await request.patch('/api/me/collection', { headers, data: { public: true } });
+    const { shareId } = (await visibility.json()) as { shareId: string };
+
+    await page.goto(`/app/camisas/time/${team.slug}/${wanted!.slug}`);
+    await expect(page.getByRole('link', { name: 'Tenho' })).toBeVisible();
+    await scan(page, 'jersey page, a visitor’s collection buttons');
+    await signIn(page, member);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Avise-me abaixo de' })).toBeVisible();
+    await scan(page, 'jersey page, a member’s wanted jersey with its size and price');
+
+    await page.goto('/app/auth/perfil');
+    await expect(page.getByRole('textbox', { name: 'Link público' })).toBeVisible();
+    await scan(page, 'profile with a public collection', { within: 'section[aria-labelledby="my-collection"]' });
+
+    const stranger = await signedInPage(browser, await registerUser(request, newUser('a11y-visita')));
+    await stranger.goto(`/app/colecao/${shareId}`);
+    await expect(stranger.getByRole('heading', { name: `Coleção de ${member.name}` })).toBeVisible();
+    await scan(stranger, 'a public collection');
+    await stranger.context().close();
+  });
 });
 
 test.describe('duels and rankings', () => {

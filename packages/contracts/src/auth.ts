@@ -105,7 +105,7 @@ const exportedJersey = z.object({ team: z.string(), season: z.number().int(), mo
 
 /**
  * Everything Manto keeps about a member, as they download it (LGPD access right): the profile, their
- * feedbacks and their votes. Moderators' internal notes and hashed signals (address, network) are not
+ * feedbacks, their votes and their collection (ADR 0042). Moderators' internal notes and hashed signals (address, network) are not
  * personal data the member gave and stay out.
  */
 export const myDataExport = z.object({
@@ -147,6 +147,21 @@ export const myDataExport = z.object({
   ),
   /** The topics they chose to get by e-mail. */
   emailTopics: z.array(z.string()),
+  /** "Minha coleção": the jerseys they have and want, and whether (and under which link) it is public. */
+  collection: z.object({
+    public: z.boolean(),
+    shareId: z.string().nullable(),
+    entries: z.array(
+      z.object({
+        kind: z.string(),
+        jersey: exportedJersey,
+        size: z.string().nullable(),
+        targetPriceCents: z.number().int().nullable(),
+        addedAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+  }),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

@@ -14,3 +14,11 @@ export const CURRENCY = 'BRL';
  * language ("Ilustração gerada pelo Manto", "Illustration drawn by Manto").
  */
 export const GENERATED_IMAGE_SOURCE = 'Manto';
+
+/** A member's two lists (ADR 0042): the jerseys they have ("Tenho") and want ("Quero"). */
+export const COLLECTION_KINDS = ['owned', 'wanted'] as const;
+export type CollectionKind = (typeof COLLECTION_KINDS)[number];
+
+/** Brazilian jersey sizes, smallest first; the web names them in the reader's language (S, M, L… in English). */
+export const JERSEY_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XGG'] as const;
+export type JerseySize = (typeof JERSEY_SIZES)[number];

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'TERMS_PUBLISHED',
   'TERMS_DRAFT_EXISTS',
   'UNSUBSCRIBE_LINK_INVALID',
+  'JERSEY_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

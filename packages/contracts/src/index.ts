@@ -14,6 +14,7 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './terms.ts';
 export * from './shop.ts';
+export * from './collection.ts';
 export * from './regions.ts';
 export * from './privacy.ts';
 export * from './notifications.ts';

@@ -35,11 +35,12 @@ export const NOTIFICATION_KINDS = [
   'top3_left',
   'rank_moved',
   'new_jersey',
+  'price_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The e-mail digest's topics, each opted in on its own. */
-export const NOTIFICATION_TOPICS = ['tournaments', 'rankings', 'teams'] as const;
+export const NOTIFICATION_TOPICS = ['tournaments', 'rankings', 'teams', 'prices'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 export const notification = z.object({
@@ -54,6 +55,9 @@ export const notification = z.object({
   round: z.number().int().nullable(),
   rank: z.number().int().nullable(),
   previousRank: z.number().int().nullable(),
+  /** A wishlist alert: the member's target and the partner offer at or below it, in cents. */
+  targetPriceCents: z.number().int().nullable(),
+  offerPriceCents: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notification>;
 

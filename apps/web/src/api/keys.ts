@@ -55,3 +55,13 @@ export const shopKeys = {
   product: (lang: string, slug: string) => [...shopKeys.all, lang, 'product', slug] as const,
   jerseyOffer: (lang: string, jerseyId: string) => [...shopKeys.all, lang, 'jersey', jerseyId] as const,
 };
+
+/**
+ * "Minha coleção" (ADR 0042): the signed-in member's lists (the jersey page's buttons and the profile share
+ * them, so a change on one shows on the other) and public collections by link. Signing out clears them.
+ */
+export const collectionKeys = {
+  all: ['collection'] as const,
+  mine: () => [...collectionKeys.all, 'mine'] as const,
+  shared: (shareId: string) => [...collectionKeys.all, 'shared', shareId] as const,
+};

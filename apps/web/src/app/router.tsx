@@ -220,6 +220,14 @@ export const appRoutes = (shop = shopEnabled()): RouteObject[] => [
             ],
           },
           {
+            // A member's collection, when they made it public (ADR 0042).
+            path: 'colecao/:shareId',
+            lazy: () =>
+              withTexts(['catalogue'], () => import('../features/catalogue/routes/public-collection-route.tsx')).then(
+                (m) => ({ Component: m.PublicCollectionRoute }),
+              ),
+          },
+          {
             path: 'rankings',
             children: [
               {

@@ -1,7 +1,7 @@
 import { discountedCents } from '@manto/contracts';
 import { describe, expect, it } from 'vitest';
 import { localeOf } from './language.ts';
-import { formatCents } from './money.ts';
+import { formatCents, parseCents } from './money.ts';
 
 // Intl separates "R$" from the number with a no-break space in pt-BR.
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
@@ -37,5 +37,21 @@ describe('formatCents', () => {
     // 0,99 − 50% = 0,495 → 0,50
     expect(en(discountedCents(99, 50))).toBe('R$0.50');
     expect(pt(discountedCents(10_000, 0))).toBe('R$ 100,00');
+  });
+});
+
+describe('parseCents', () => {
+  it('reads prices as people type them, in integer cents', () => {
+    expect(parseCents('199')).toBe(19_900);
+    expect(parseCents('199,90')).toBe(19_990);
+    expect(parseCents('199.9')).toBe(19_990);
+    expect(parseCents('R$ 1.299,90')).toBe(129_990);
+    expect(parseCents('1,299.05')).toBe(129_905);
+    expect(parseCents(' 0 ')).toBe(0);
+    expect(parseCents('0,07')).toBe(7);
+  });
+
+  it('refuses what is not a price', () => {
+    for (const text of ['', 'abc', '-5', '1,2,3', '1e3', '12.34.5']) expect(parseCents(text), text).toBeNull();
   });
 });

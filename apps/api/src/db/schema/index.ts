@@ -1,6 +1,7 @@
 // Every table, by domain. Drizzle reads this file (drizzle.config.ts) to generate migrations.
 export * from './audit.ts';
 export * from './catalogue.ts';
+export * from './collection.ts';
 export * from './feedback.ts';
 export * from './mail.ts';
 export * from './notifications.ts';

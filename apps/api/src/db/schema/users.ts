@@ -1,6 +1,17 @@
 // Members, their sessions and refresh tokens, one-time tokens and social identities.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams } from './catalogue.ts';
 import { currentTermsVersion, terms } from './terms.ts';
 import { timestamps } from './columns.ts';
@@ -30,9 +41,17 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** When a session last started (password, mailed link or social sign-in); Admins see it in Sistema. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The member's collection is shown to anyone with its link (ADR 0042); off by default. */
+    collectionPublic: boolean('collection_public').notNull().default(false),
+    /** The public link's random id while the collection is public; a new one each time it is made public. */
+    collectionShareId: text('collection_share_id'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_collection_share_idx').on(t.collectionShareId),
+    check('users_collection_share_check', sql`${t.collectionPublic} = (${t.collectionShareId} is not null)`),
+  ],
 );
 
 /** True when a newer terms version is published than the one the user accepted (SQL, per row of users). */

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import {
+  collectionItems,
   feedbacks,
   follows,
   jerseys,
@@ -134,6 +135,38 @@ export class MeRepository {
       .orderBy(asc(votes.answeredAt), asc(votes.id));
   }
 
+  /** A member's collection entries (ADR 0042), oldest first, each jersey named by team, season and model. */
+  collectionOf(userId: string) {
+    return this.db
+      .select({
+        kind: collectionItems.kind,
+        jersey: sql<{
+          team: string;
+          season: number;
+          model: string;
+        }>`json_build_object('team', ${teams.name}, 'season', ${jerseys.season}, 'model', ${models.name})`,
+        size: collectionItems.size,
+        targetPriceCents: collectionItems.targetPriceCents,
+        createdAt: collectionItems.createdAt,
+        updatedAt: collectionItems.updatedAt,
+      })
+      .from(collectionItems)
+      .innerJoin(jerseys, eq(jerseys.id, collectionItems.jerseyId))
+      .innerJoin(teams, eq(teams.id, jerseys.teamId))
+      .innerJoin(models, eq(models.id, jerseys.modelId))
+      .where(eq(collectionItems.userId, userId))
+      .orderBy(asc(collectionItems.createdAt), asc(collectionItems.id));
+  }
+
+  /** Whether the member's collection is public, and its link's id. */
+  async collectionVisibility(userId: string): Promise<{ public: boolean; shareId: string | null }> {
+    const [row] = await this.db
+      .select({ public: users.collectionPublic, shareId: users.collectionShareId })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? { public: false, shareId: null };
+  }
+
   /** When the session was started (its sign-in). */
   async sessionStartedAt(sessionId: string, userId: string): Promise<Date | null> {
     const [row] = await this.db
@@ -147,7 +180,8 @@ export class MeRepository {
    * Deletes the account in one transaction (docs/security.md item 28). Votes stay, so no ranking moves, under
    * a fresh random voter key with no user and without where they came from (address and network hashes, user
    * agent: ADR 0031); so do the voter's daily counters and flags. Mail waiting for the address is dropped.
-   * Sessions, refresh tokens, one-time tokens and social identities go with the user row (cascade); feedbacks
+   * Sessions, refresh tokens, one-time tokens, social identities and the collection (ADR 0042) go with the user
+   * row (cascade); feedbacks
    * lose the link (set null); audit rows are never changed and keep the actor's id and name as written.
    */
   async deleteAccount(userId: string): Promise<void> {

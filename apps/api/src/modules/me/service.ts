@@ -49,11 +49,13 @@ export class MeService {
 
   /** Everything kept about the member, for them to download (docs/security.md item 27). */
   async export(userId: string): Promise<MyDataExport> {
-    const [profile, feedbacks, votes, notifications] = await Promise.all([
+    const [profile, feedbacks, votes, notifications, collection, visibility] = await Promise.all([
       this.profile(userId),
       this.repository.feedbacksOf(userId),
       this.repository.votesOf(userId),
       this.repository.notificationsOf(userId),
+      this.repository.collectionOf(userId),
+      this.repository.collectionVisibility(userId),
     ]);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     return {
@@ -79,6 +81,14 @@ export class MeService {
         data: n.data,
       })),
       emailTopics: notifications.emailTopics,
+      collection: {
+        ...visibility,
+        entries: collection.map(({ createdAt, updatedAt, ...c }) => ({
+          ...c,
+          addedAt: createdAt.toISOString(),
+          updatedAt: updatedAt.toISOString(),
+        })),
+      },
     };
   }
 

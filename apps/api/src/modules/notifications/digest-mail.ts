@@ -16,7 +16,7 @@ const texts = {
     all: 'Ver todas as notificações',
     why: 'Você recebe este resumo, no máximo um por dia, porque escolheu receber por e-mail as notificações de {topics}.',
     stop: 'Não receber mais e-mails de {topic}',
-    topics: { tournaments: 'torneios', rankings: 'rankings', teams: 'times' },
+    topics: { tournaments: 'torneios', rankings: 'rankings', teams: 'times', prices: 'alertas de preço' },
   },
   en: {
     subject: (n: number) => (n === 1 ? 'Manto: 1 update on what you follow' : `Manto: ${n} updates on what you follow`),
@@ -24,7 +24,7 @@ const texts = {
     all: 'See all notifications',
     why: 'You get this digest, at most one a day, because you chose to receive {topics} notifications by email.',
     stop: 'Stop emails about {topic}',
-    topics: { tournaments: 'tournaments', rankings: 'rankings', teams: 'teams' },
+    topics: { tournaments: 'tournaments', rankings: 'rankings', teams: 'teams', prices: 'price alert' },
   },
 } as const;
 

@@ -3,6 +3,7 @@ import type { NotificationTopic } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
 import { acquireLease, releaseLease } from '#db/leases.ts';
+import type { PriceCrossing, Tx } from '#modules/collection/index.ts';
 import type { MailOutbox } from '#modules/mail/index.ts';
 import { NotificationRepository } from './repository.ts';
 import type { NotificationService } from './service.ts';
@@ -29,7 +30,14 @@ export class NotificationJob {
     private readonly db: Db,
     private readonly service: NotificationService,
     private readonly outbox: Pick<MailOutbox, 'enqueue' | 'wake'>,
-    private readonly options: { intervalMs: number; perDay: number; now: () => number; log: Logger },
+    private readonly options: {
+      intervalMs: number;
+      perDay: number;
+      now: () => number;
+      log: Logger;
+      /** The wishlist's price detector (the collection's), which hands its new crossings over in its transaction. */
+      priceCrossings: (record: (crossings: PriceCrossing[], tx: Tx) => Promise<void>) => Promise<PriceCrossing[]>;
+    },
   ) {}
 
   start(delayMs = this.options.intervalMs): void {
@@ -67,7 +75,12 @@ export class NotificationJob {
     if (!(await acquireLease(this.db, LEASE, this.holder, LEASE_SECONDS))) return null;
     try {
       const now = new Date(this.options.now());
-      const added = await new NotificationRepository(this.db).notifyEvents(now, this.options.perDay);
+      const repository = new NotificationRepository(this.db);
+      let added = await repository.notifyEvents(now, this.options.perDay);
+      await this.options.priceCrossings(async (crossings, tx) => {
+        added += await new NotificationRepository(tx).insertPriceAlerts(crossings, now);
+      });
+      await repository.limitDay(now, this.options.perDay);
       const digests = await this.digests(now);
       if (added > 0 || digests > 0) this.options.log.info({ added, digests }, 'notifications told');
       return { added, digests };

@@ -19,6 +19,7 @@ export function notificationsModule({
   catalogue,
   tournaments,
   outbox,
+  priceCrossings,
 }: {
   db: Db;
   config: Config;
@@ -27,6 +28,7 @@ export function notificationsModule({
   catalogue: CatalogueCache;
   tournaments: TournamentService;
   outbox: MailOutbox;
+  priceCrossings: ConstructorParameters<typeof NotificationJob>[3]['priceCrossings'];
 }) {
   const service = new NotificationService(new NotificationRepository(db), catalogue, tournaments, {
     origin: config.publicUrl,
@@ -37,6 +39,7 @@ export function notificationsModule({
     perDay: config.notifications.perDay,
     now,
     log,
+    priceCrossings,
   });
   return {
     service,

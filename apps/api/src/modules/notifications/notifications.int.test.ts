@@ -20,7 +20,7 @@ let t: TestApp;
 let cat: Awaited<ReturnType<typeof seedCatalogue>>;
 beforeAll(async () => {
   t = await createTestApp(
-    { NOTIFICATIONS_PER_DAY: String(PER_DAY), NOTIFICATION_INTERVAL_SECONDS: '86400' },
+    { NOTIFICATIONS_PER_DAY: String(PER_DAY), NOTIFICATION_INTERVAL_SECONDS: '86400', SHOP_ENABLED: 'true' },
     {},
     { scheduledRanking: false },
   );
@@ -208,6 +208,46 @@ describe('the job', () => {
     const exported = (await api(m, 'GET', '/api/me/export')).json();
     expect(exported.notifications).toHaveLength(PER_DAY + 2);
     expect(exported.notifications.filter((n: { hidden: boolean }) => n.hidden)).toHaveLength(2);
+  });
+});
+
+describe('a wishlist price alert', () => {
+  it('tells the member once when a partner offer reaches their target', async () => {
+    const m = await signedIn();
+    const jersey = cat.jerseys[9]!;
+    const wanted = await api(m, 'PUT', `/api/me/collection/wanted/${jersey.id}`, { targetPriceCents: 20_000 });
+    expect(wanted.statusCode, wanted.body).toBe(200);
+    const product = await t.inject({
+      method: 'POST',
+      url: '/api/manage/products',
+      headers: await moderator(t),
+      payload: {
+        category: 'jerseys',
+        namePt: 'Camisa do alerta',
+        nameEn: 'Alert jersey',
+        descriptionPt: 'Uma camisa para o aviso de preço.',
+        descriptionEn: 'A jersey for the price alert.',
+        team: 'Time de teste',
+        season: '2001/02',
+        jerseyId: jersey.id,
+        colours: ['Branco'],
+        sizes: ['M'],
+        priceCents: 30_000,
+        stock: { M: 3 },
+        offers: [{ storeName: 'Loja', url: 'https://loja.example/camisa', priceCents: 19_990 }],
+      },
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    await t.notify();
+    await t.notify();
+    const told = (await listOf(m)).items;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      kind: 'price_alert',
+      jersey: { id: jersey.id },
+      targetPriceCents: 20_000,
+      offerPriceCents: 19_990,
+    });
   });
 });
 

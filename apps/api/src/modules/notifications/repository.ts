@@ -26,6 +26,7 @@ export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
   top3_left: 'rankings',
   rank_moved: 'rankings',
   new_jersey: 'teams',
+  price_alert: 'prices',
 };
 
 /** Events older than this are not told to anyone who had not been told yet (a job down for days). */
@@ -249,6 +250,44 @@ export class NotificationRepository {
       await tx.update(notificationCursors).set({ value: top }).where(eq(notificationCursors.name, CURSOR));
       return added;
     });
+  }
+
+  /**
+   * A wishlist's price crossings, as the collection's detector hands them over inside its transaction (this
+   * repository is on it): one notification each, keyed by the wanted row and the run, since the detector
+   * reports a crossing once.
+   */
+  async insertPriceAlerts(
+    crossings: {
+      itemId: string;
+      userId: string;
+      jerseyId: string;
+      targetPriceCents: number;
+      offerPriceCents: number;
+    }[],
+    now: Date,
+  ): Promise<number> {
+    if (crossings.length === 0) return 0;
+    const rows = await this.db
+      .insert(notifications)
+      .values(
+        crossings.map((c) => ({
+          userId: c.userId,
+          kind: 'price_alert',
+          topic: TOPIC_OF.price_alert,
+          key: `price:${c.itemId}:${now.getTime()}`,
+          data: { jerseyId: c.jerseyId, targetPriceCents: c.targetPriceCents, offerPriceCents: c.offerPriceCents },
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+
+  /** Hides what goes past each member's `perDay` on the day of `now` (after rows added outside notifyEvents). */
+  limitDay(now: Date, perDay: number): Promise<void> {
+    return this.hideOverLimit(now, perDay);
   }
 
   /** Inserts the rows `events` selects (user_id, kind, key, data), each member's event once. */

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  CURRENCY,
   type Follow,
   type FollowKind,
   type Language,
@@ -118,6 +119,8 @@ export class NotificationService {
           round: numberOrNull(row.data.round),
           rank: numberOrNull(row.data.rank),
           previousRank: numberOrNull(row.data.previousRank),
+          targetPriceCents: numberOrNull(row.data.targetPriceCents),
+          offerPriceCents: numberOrNull(row.data.offerPriceCents),
         };
       }),
     );
@@ -225,5 +228,17 @@ function digestLine(n: Notification, language: Language, origin: string): Digest
       };
     case 'new_jersey':
       return { text: pt ? `Nova camisa: ${jersey}` : `New jersey: ${jersey}`, link: jerseyLink };
+    case 'price_alert': {
+      const money = (cents: number | null) =>
+        new Intl.NumberFormat(pt ? 'pt-BR' : 'en-GB', { style: 'currency', currency: CURRENCY }).format(
+          (cents ?? 0) / 100,
+        );
+      return {
+        text: pt
+          ? `${jersey} por ${money(n.offerPriceCents)} numa loja parceira (seu alerta: ${money(n.targetPriceCents)})`
+          : `${jersey} for ${money(n.offerPriceCents)} at a partner store (your alert: ${money(n.targetPriceCents)})`,
+        link: jerseyLink,
+      };
+    }
   }
 }

@@ -1,5 +1,6 @@
 import {
   BR_STATES,
+  type CollectionStanding,
   type JerseyRating,
   type NamedRef,
   type Ranking,
@@ -252,6 +253,22 @@ export class RankingService {
       }),
     );
     return { ...list, items };
+  }
+
+  /** Each listed jersey's place in the latest global snapshot (a member's collection shows it); unranked ones are left out. */
+  async globalStandings(ids: readonly string[]): Promise<Map<string, NonNullable<CollectionStanding>>> {
+    const snap = await this.snapshot(GLOBAL);
+    const wanted = new Set(ids);
+    const out = new Map<string, NonNullable<CollectionStanding>>();
+    for (const row of snap?.rows ?? [])
+      if (wanted.has(row.jersey.id))
+        out.set(row.jersey.id, {
+          rank: row.rank,
+          of: snap!.rows.length,
+          score: row.score,
+          provisional: row.provisional,
+        });
+    return out;
   }
 
   async jerseyRating(id: string): Promise<JerseyRating> {

@@ -14,6 +14,7 @@ const EXPORT = {
   follows: [],
   notifications: [],
   emailTopics: [],
+  collection: { public: false, shareId: null, entries: [] },
 };
 
 beforeAll(() => initTestI18n('pt'));

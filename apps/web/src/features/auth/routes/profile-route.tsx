@@ -11,9 +11,10 @@ import { UpdateProfileForm } from '../components/update-profile-form.tsx';
 import { VoteHistory } from '../components/vote-history.tsx';
 import { MyFeedbacks } from '../components/my-feedbacks.tsx';
 import { MyData } from '../components/my-data.tsx';
+import { MyCollection } from '../components/my-collection.tsx';
 import { DeleteAccount } from '../components/delete-account.tsx';
 
-/** /auth/perfil: personal info, update profile, change password, logout. */
+/** /auth/perfil: personal info, update profile, change password, the collection, votes, data, logout. */
 export function ProfileRoute() {
   // The vote history's texts (rankings) load with the page's.
   const { t } = useTranslation(['auth', 'rankings']);
@@ -43,6 +44,7 @@ export function ProfileRoute() {
             <Stack gap="lg">
               <UpdateProfileForm key={profile.data.id} profile={profile.data} />
               <ChangePasswordForm hasPassword={profile.data.hasPassword} />
+              <MyCollection />
               <VoteHistory />
               <MyFeedbacks />
               <MyData />

@@ -10,6 +10,7 @@ import { NotFoundScreen } from '#components/not-found-screen.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { jerseyQuery } from '../api/queries.ts';
 import { JerseyCard } from '../components/jersey-card.tsx';
+import { JerseyCollection } from '../components/jersey-collection.tsx';
 import { JerseyRating } from '../components/jersey-rating.tsx';
 import { JerseyTournaments } from '../components/jersey-tournaments.tsx';
 import { JerseyWhereToBuy } from '../components/jersey-where-to-buy.tsx';
@@ -147,6 +148,7 @@ export function JerseyRoute() {
                 ))}
               </tbody>
             </table>
+            <JerseyCollection jerseyId={j.id} path={jerseyPath(j)} />
             <JerseyWhereToBuy jerseyId={j.id} />
             <JerseyRating jerseyId={j.id} team={j.team} />
             <JerseyTournaments jerseyId={j.id} />

@@ -21,7 +21,15 @@ const jersey: JerseySummary = {
   image: null,
   active: true,
 };
-const base = { tournament: null, round: null, rank: null, previousRank: null, jersey: null };
+const base = {
+  tournament: null,
+  round: null,
+  rank: null,
+  previousRank: null,
+  jersey: null,
+  targetPriceCents: null,
+  offerPriceCents: null,
+};
 const ITEMS: Notification[] = [
   {
     ...base,

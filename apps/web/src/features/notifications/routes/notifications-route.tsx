@@ -1,5 +1,11 @@
 import { Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { NOTIFICATION_TOPICS, type Follow, type Notification, type NotificationTopic } from '@manto/contracts';
+import {
+  CURRENCY,
+  NOTIFICATION_TOPICS,
+  type Follow,
+  type Notification,
+  type NotificationTopic,
+} from '@manto/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +23,7 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { ErrorState } from '#components/error-state.tsx';
 import { PageControls } from '#components/page-controls.tsx';
 import { errorMessage } from '#lib/api-client.ts';
-import { dateTimeFormat } from '#lib/intl-format.ts';
+import { dateTimeFormat, numberFormat } from '#lib/intl-format.ts';
 import { jerseyName, jerseyPath, localName } from '#lib/names.ts';
 import { notifyError, notifySuccess } from '#lib/notify.ts';
 import { tournamentName } from '#lib/tournaments.ts';
@@ -51,7 +57,10 @@ function targetOf(n: Notification): string | null {
 
 function NotificationText({ n }: { n: Notification }) {
   const { t, i18n } = useTranslation('common');
+  const money = numberFormat(useLocale(), { style: 'currency', currency: CURRENCY });
   const values = {
+    offer: money.format((n.offerPriceCents ?? 0) / 100),
+    target: money.format((n.targetPriceCents ?? 0) / 100),
     jersey: n.jersey ? jerseyName(n.jersey) : '',
     tournament: n.tournament ? tournamentName(n.tournament, i18n.resolvedLanguage) : '',
     round: n.round,
