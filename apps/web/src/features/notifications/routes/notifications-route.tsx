@@ -138,7 +138,12 @@ function NotificationList() {
                     </Text>
                   </div>
                   {!n.read && (
-                    <Button variant="subtle" size="compact-xs" onClick={() => read.mutate({ ids: [n.id] })}>
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      style={{ flexShrink: 0 }}
+                      onClick={() => read.mutate({ ids: [n.id] })}
+                    >
                       {t('notifications.markRead')}
                     </Button>
                   )}
