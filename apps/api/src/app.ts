@@ -29,6 +29,7 @@ import { type MailSender, mailModule } from '#modules/mail/index.ts';
 import { meModule } from '#modules/me/index.ts';
 import { privacyModule } from '#modules/privacy/index.ts';
 import { type RankingJob, rankingsModule } from '#modules/rankings/index.ts';
+import { searchModule } from '#modules/search/index.ts';
 import { seoModule } from '#modules/seo/index.ts';
 import { shopModule } from '#modules/shop/index.ts';
 import { teamsModule } from '#modules/teams/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(
   const feedback = feedbackModule(shared);
   const tournaments = tournamentsModule({ ...shared, catalogue });
   const shop = shopModule(shared);
+  const search = searchModule({ ...shared, catalogue });
   const dashboard = dashboardModule({ ...shared, tournaments: tournaments.service });
   const duels = duelsModule({ ...shared, catalogue, tournaments: tournaments.service });
   const rankings = rankingsModule({ ...shared, catalogue, teams: teams.service, jerseys: jerseys.service });
@@ -213,11 +215,15 @@ export async function buildApp(
   });
   const votes = votesModule({ ...shared, catalogue, tournaments: tournaments.service });
 
-  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw: the management
-  // writes carry a hook that drops the cached catalogue, registered before any route so it sees them all;
-  // other requests run nothing (docs/decisions/0020-request-overhead.md).
+  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw and what the search
+  // finds (tournaments and products too): the management writes carry a hook that drops the cached catalogue
+  // and the search's copies, registered before any route so it sees them all; other requests run nothing
+  // (docs/decisions/0020-request-overhead.md).
   const invalidateCatalogue = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) catalogue.invalidate();
+    if (request.method !== 'GET' && reply.statusCode < 400) {
+      catalogue.invalidate();
+      search.service.invalidate();
+    }
     done();
   };
   app.addHook('onRoute', (route) => {
@@ -273,6 +279,7 @@ export async function buildApp(
     feedback,
     tournaments,
     shop,
+    search,
     dashboard,
     duels,
     rankings,
@@ -306,6 +313,7 @@ export async function buildApp(
         .then(() => {
           catalogue.invalidate();
           duels.liveRatings.invalidate();
+          search.service.invalidate();
         })
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();

@@ -16,3 +16,4 @@ export * from './terms.ts';
 export * from './shop.ts';
 export * from './regions.ts';
 export * from './privacy.ts';
+export * from './search.ts';

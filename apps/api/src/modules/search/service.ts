@@ -1,0 +1,135 @@
+import type { BilingualRef, SearchJersey, SearchResults, SearchTeam } from '@manto/contracts';
+import { Refreshing } from '#lib/refreshing.ts';
+import type { CatalogueCache, CatalogueSnapshot } from '#modules/jerseys/index.ts';
+import type { ProductRecord, SearchRepository, TournamentRecord } from './repository.ts';
+import { type SearchDocument, SearchIndex, words } from './search-index.ts';
+
+/** How long popularity, tournaments and products are trusted before reloading (other processes' edits, votes). */
+const MAX_AGE_MS = 15_000;
+/** Results per group: a short list to pick from while typing, not a results page. */
+const LIMITS = { team: 5, jersey: 8, tournament: 3, product: 3 };
+
+type Kind = keyof typeof LIMITS;
+type Item = SearchTeam | SearchJersey | BilingualRef;
+type CatalogueIndex = SearchIndex<Kind, Item>;
+
+/** What the search reads beside the catalogue cache, reloaded together. */
+interface Extras {
+  games: Map<string, number>;
+  tournaments: TournamentRecord[];
+  products: ProductRecord[];
+}
+
+const nothing = (): SearchResults => ({ teams: [], jerseys: [], tournaments: [], products: [] });
+
+/**
+ * The header's search (docs/decisions/0041-search.md): an index built in memory from the catalogue cache's
+ * copy and the extras, built again whenever either is a new copy (the catalogue's after an edit or every
+ * 15 s, so other processes' edits arrive as they do for duels), so a query reads no row.
+ */
+export class SearchService {
+  private readonly extras: Refreshing<Extras>;
+  private built: { catalogue: CatalogueSnapshot; extras: Extras; index: CatalogueIndex } | null = null;
+
+  constructor(
+    private readonly catalogue: CatalogueCache,
+    repository: SearchRepository,
+    shopEnabled: boolean,
+    now: () => number = Date.now,
+  ) {
+    this.extras = new Refreshing(
+      async () => {
+        const [games, tournaments, products] = await Promise.all([
+          repository.jerseyGames(),
+          repository.tournaments(),
+          shopEnabled ? repository.products() : [],
+        ]);
+        return { games, tournaments, products };
+      },
+      MAX_AGE_MS,
+      now,
+    );
+  }
+
+  /** The next query waits for fresh tournaments and products (after a management write in this process). */
+  invalidate(): void {
+    this.extras.invalidate();
+  }
+
+  async search(query: string): Promise<SearchResults> {
+    if (words(query).length === 0) return nothing();
+    const index = this.indexNow() ?? (await this.load());
+    const found = index.search(query, LIMITS);
+    return {
+      teams: (found.get('team') ?? []) as SearchTeam[],
+      jerseys: (found.get('jersey') ?? []) as SearchJersey[],
+      tournaments: (found.get('tournament') ?? []) as BilingualRef[],
+      products: (found.get('product') ?? []) as BilingualRef[],
+    };
+  }
+
+  /** The index without waiting, when both copies are in memory and current (nearly always). */
+  private indexNow(): CatalogueIndex | undefined {
+    const catalogue = this.catalogue.snapshotNow();
+    const extras = this.extras.ready();
+    return catalogue && extras ? this.indexOf(catalogue, extras) : undefined;
+  }
+
+  private async load(): Promise<CatalogueIndex> {
+    const [catalogue, extras] = await Promise.all([this.catalogue.snapshot(), this.extras.get()]);
+    return this.indexOf(catalogue, extras);
+  }
+
+  private indexOf(catalogue: CatalogueSnapshot, extras: Extras): CatalogueIndex {
+    if (this.built?.catalogue !== catalogue || this.built.extras !== extras)
+      this.built = { catalogue, extras, index: new SearchIndex(documents(catalogue, extras)) };
+    return this.built.index;
+  }
+}
+
+/** Every searchable record: teams with active jerseys, active jerseys, tournaments and products. */
+function* documents(catalogue: CatalogueSnapshot, extras: Extras): Generator<SearchDocument<Kind, Item>> {
+  const teams = new Map<string, { jerseys: number; popularity: number }>();
+  for (const j of catalogue.jerseys.values()) {
+    if (!j.active) continue;
+    const games = extras.games.get(j.id) ?? 0;
+    const team = teams.get(j.teamId);
+    if (team) {
+      team.jerseys++;
+      team.popularity += games;
+    } else teams.set(j.teamId, { jerseys: 1, popularity: games });
+    const { id, slug, team: teamRef, model, season, modelYear, image } = j;
+    yield {
+      kind: 'jersey',
+      item: { id, slug, team: teamRef, model, season, modelYear, image },
+      names: named(teamRef.name, teamRef.nameEn, model.name, model.nameEn, String(season), modelYear),
+      popularity: games,
+      label: `${teamRef.name} ${modelYear} ${model.name}`,
+    };
+  }
+  for (const [id, { jerseys, popularity }] of teams) {
+    const ref = catalogue.teamsById.get(id);
+    if (!ref) continue;
+    const { slug, name, nameEn } = ref;
+    yield { kind: 'team', item: { slug, name, nameEn, jerseys }, names: named(name, nameEn), popularity, label: name };
+  }
+  for (const { slug, name, nameEn, startsAt } of extras.tournaments)
+    yield {
+      kind: 'tournament',
+      item: { slug, name, nameEn },
+      names: named(name, nameEn),
+      // The most recent first among equal matches.
+      popularity: startsAt.getTime(),
+      label: name,
+    };
+  for (const { slug, name, nameEn, team, season, reviews } of extras.products)
+    yield {
+      kind: 'product',
+      item: { slug, name, nameEn },
+      names: named(name, nameEn, team, season),
+      popularity: reviews,
+      label: name,
+    };
+}
+
+const named = (...names: (string | null)[]) => names.filter((n): n is string => !!n);
