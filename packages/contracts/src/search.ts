@@ -12,7 +12,7 @@ export const searchQuery = z.strictObject({ q: z.string().trim().max(SEARCH_QUER
 export type SearchQuery = z.infer<typeof searchQuery>;
 
 /** A team with active jerseys; `jerseys` of them (a team duel needs two). */
-export const searchTeam = bilingualRef.extend({ jerseys: z.number().int() });
+export const searchTeam = teamRef.extend({ jerseys: z.number().int() });
 /** An active jersey, named as every screen names one (team, model year, model). */
 export const searchJersey = z.object({
   id: z.string(),

@@ -110,7 +110,7 @@ describe('GET /api/search on a fixed catalogue', () => {
   it('finds "gremio" without its accent: the whole name before a longer one, however popular', async () => {
     const r = await search('gremio');
     expect(teamsOf(r)).toEqual(['gremio', 'gremio-novorizontino']);
-    expect(r.teams[0]).toEqual({ slug: 'gremio', name: 'Grêmio', nameEn: null, jerseys: 1 });
+    expect(r.teams[0]).toEqual({ slug: 'gremio', name: 'Grêmio', nameEn: null, article: 'o', jerseys: 1 });
     expect(jerseysOf(r)).toEqual(['gremio/2019/titular', 'gremio-novorizontino/2019/titular']);
   });
 

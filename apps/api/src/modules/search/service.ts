@@ -89,30 +89,26 @@ export class SearchService {
 
 /** Every searchable record: teams with active jerseys, active jerseys, tournaments and products. */
 function* documents(catalogue: CatalogueSnapshot, extras: Extras): Generator<SearchDocument<Kind, Item>> {
-  const teams = new Map<string, { jerseys: number; popularity: number }>();
+  const teams = new Map<string, SearchTeam & { popularity: number }>();
   for (const j of catalogue.jerseys.values()) {
     if (!j.active) continue;
     const games = extras.games.get(j.id) ?? 0;
-    const team = teams.get(j.teamId);
-    if (team) {
-      team.jerseys++;
-      team.popularity += games;
-    } else teams.set(j.teamId, { jerseys: 1, popularity: games });
-    const { id, slug, team: teamRef, model, season, modelYear, image } = j;
+    const { id, slug, team, model, season, modelYear, image } = j;
+    const counted = teams.get(j.teamId);
+    if (counted) {
+      counted.jerseys++;
+      counted.popularity += games;
+    } else teams.set(j.teamId, { ...team, jerseys: 1, popularity: games });
     yield {
       kind: 'jersey',
-      item: { id, slug, team: teamRef, model, season, modelYear, image },
-      names: named(teamRef.name, teamRef.nameEn, model.name, model.nameEn, String(season), modelYear),
+      item: { id, slug, team, model, season, modelYear, image },
+      names: named(team.name, team.nameEn, model.name, model.nameEn, String(season), modelYear),
       popularity: games,
-      label: `${teamRef.name} ${modelYear} ${model.name}`,
+      label: `${team.name} ${modelYear} ${model.name}`,
     };
   }
-  for (const [id, { jerseys, popularity }] of teams) {
-    const ref = catalogue.teamsById.get(id);
-    if (!ref) continue;
-    const { slug, name, nameEn } = ref;
-    yield { kind: 'team', item: { slug, name, nameEn, jerseys }, names: named(name, nameEn), popularity, label: name };
-  }
+  for (const { popularity, ...team } of teams.values())
+    yield { kind: 'team', item: team, names: named(team.name, team.nameEn), popularity, label: team.name };
   for (const { slug, name, nameEn, startsAt } of extras.tournaments)
     yield {
       kind: 'tournament',

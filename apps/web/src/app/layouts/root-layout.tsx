@@ -8,17 +8,21 @@ import { LoadingScreen } from '#components/loading-screen.tsx';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { setTakingOver } from '#lib/hydrating.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
+import { useSearchDialogOpen } from '#lib/search-dialog.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
 import classes from './root-layout.module.css';
 
-// The two dialogs are code most visits never run: loaded when they can first show, not with the
+// The three dialogs are code most visits never run: loaded when they can first show, not with the
 // first screen (docs/performance.md, initial JS budget).
 const TermsConsentDialog = lazy(() =>
   import('../../features/auth/components/terms-consent-dialog.tsx').then((m) => ({ default: m.TermsConsentDialog })),
 );
 const FeedbackDialog = lazy(() =>
   import('../../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
+);
+const SearchDialog = lazy(() =>
+  import('../../features/search/components/search-dialog.tsx').then((m) => ({ default: m.SearchDialog })),
 );
 
 /** Shows the loading screen only when a page takes long enough to notice. */
@@ -68,9 +72,10 @@ export function RootLayout() {
   const slow = useSlowNavigation();
   useEndOfTakeover();
   useRoleRefresh();
-  // Re-consent only concerns members; the feedback dialog mounts at its first opening.
+  // Re-consent only concerns members; the feedback and search dialogs mount at their first opening.
   const signedIn = isAuthenticated(useAuth());
   const feedbackWanted = useLatch(useFeedbackDialogOpen());
+  const searchWanted = useLatch(useSearchDialogOpen());
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -85,6 +90,7 @@ export function RootLayout() {
       <AppFooter />
       <Suspense fallback={null}>
         {feedbackWanted && <FeedbackDialog />}
+        {searchWanted && <SearchDialog />}
         {signedIn && <TermsConsentDialog />}
       </Suspense>
       <ScrollRestoration />

@@ -10,6 +10,7 @@ import { useLatch } from '#lib/use-latch.ts';
 import { shopEnabled } from '#lib/features.ts';
 import { DeferredMenu } from '../deferred-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { SearchButton } from './search-button.tsx';
 import {
   jerseysLink,
   shopLink,
@@ -115,6 +116,7 @@ export function AppHeader() {
         </nav>
 
         <div className={classes.actions}>
+          <SearchButton />
           <LanguageSwitch />
           <ThemeSwitch />
           <span className={classes.desktopOnly}>
