@@ -63,12 +63,44 @@ export interface SearchDocument<K extends string, T> {
   label: string;
 }
 
-interface Indexed<K extends string, T> extends SearchDocument<K, T> {
-  /** Each name's distinct words. */
-  nameWords: string[][];
+/** Every word met so far with its id, and every name met so far as its words' ids. */
+export class Vocabulary {
+  private readonly ids = new Map<string, number>();
+  private readonly list: string[] = [];
+  private readonly names = new Map<string, Uint32Array>();
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  word(id: number): string {
+    return this.list[id]!;
+  }
+
+  /** A name's distinct words, as ids. */
+  of(name: string): Uint32Array {
+    let found = this.names.get(name);
+    if (!found) {
+      found = Uint32Array.from(new Set(words(name)), (w) => {
+        let id = this.ids.get(w);
+        if (id === undefined) {
+          this.ids.set(w, (id = this.list.length));
+          this.list.push(w);
+        }
+        return id;
+      });
+      this.names.set(name, found);
+    }
+    return found;
+  }
 }
 
-/** A match: how well (the query words' qualities and how much of a name they cover) and the record. */
+/** A record in the index: its names as word ids, each name's distinct words. */
+interface Indexed<K extends string, T> extends SearchDocument<K, T> {
+  nameWords: Uint32Array[];
+}
+
+/** One of the best records of a kind so far. */
 interface Hit<K extends string, T> {
   doc: Indexed<K, T>;
   score: number;
@@ -76,24 +108,36 @@ interface Hit<K extends string, T> {
 
 /**
  * An inverted index over a catalogue's names: each distinct word once, with the records that hold it. A
- * query scans the words (a few thousand for 10 000 jerseys: names repeat), not the records; every query
+ * query scans the words (a few hundred for 10 000 jerseys: names repeat), not the records; every query
  * word must match some word of a record. A record scores the sum of its query words' best qualities, plus
  * the largest share of one of its names the query covers (under one typo's worth, so "grêmio" puts Grêmio
- * before Grêmio Novorizontino without outranking a better match), then ranks by popularity.
+ * before Grêmio Novorizontino without outranking a better match), then ranks by popularity. Per-record
+ * state lives in typed arrays and only each kind's best few are kept in order, so a one-letter query that
+ * matches most of the catalogue stays cheap.
  */
 export class SearchIndex<K extends string, T> {
-  private readonly docs: Indexed<K, T>[];
-  private readonly postings = new Map<string, number[]>();
+  private readonly docs: Indexed<K, T>[] = [];
+  /** By word id: the records that hold the word (none for a word only earlier builds had). */
+  private readonly postings: number[][] = [];
 
-  constructor(documents: Iterable<SearchDocument<K, T>>) {
-    this.docs = [...documents].map((d) => ({ ...d, nameWords: d.names.map((n) => [...new Set(words(n))]) }));
-    this.docs.forEach((doc, i) => {
-      for (const word of new Set(doc.nameWords.flat())) {
-        const list = this.postings.get(word);
-        if (list) list.push(i);
-        else this.postings.set(word, [i]);
-      }
-    });
+  /**
+   * `words` keeps the names already split and the word ids across builds: names repeat (a team's in each of
+   * its jerseys, a model's in thousands, and all of them in the next build), so each is split once.
+   */
+  constructor(
+    documents: Iterable<SearchDocument<K, T>>,
+    private readonly words: Vocabulary = new Vocabulary(),
+  ) {
+    for (const document of documents) {
+      const d = this.docs.length;
+      const nameWords = document.names.map((name) => this.words.of(name));
+      this.docs.push({ ...document, nameWords });
+      for (const name of nameWords)
+        for (const w of name) {
+          const list = (this.postings[w] ??= []);
+          if (list.at(-1) !== d) list.push(d);
+        }
+    }
   }
 
   get size(): number {
@@ -106,64 +150,73 @@ export class SearchIndex<K extends string, T> {
     const answer = new Map<K, T[]>();
     if (queryWords.length === 0) return answer;
 
-    // Per query word: the vocabulary's words it matches, and each record's best quality through them.
+    // Per query word: each record's best quality through the vocabulary's words it matches, and the records
+    // it reaches; `covered` marks every vocabulary word some query word matches.
+    const covered = new Uint8Array(this.words.size);
     const matched = queryWords.map((q, i) => {
-      const wordQuality = new Map<string, number>();
-      const byDoc = new Map<number, number>();
-      for (const [word, docs] of this.postings) {
-        const quality = matchQuality(q, word, i === queryWords.length - 1);
-        if (quality === 0) continue;
-        wordQuality.set(word, quality);
-        for (const d of docs) if ((byDoc.get(d) ?? 0) < quality) byDoc.set(d, quality);
-      }
-      return { wordQuality, byDoc };
-    });
-    matched.sort((a, b) => a.byDoc.size - b.byDoc.size);
-
-    const hits = new Map<K, Hit<K, T>[]>();
-    const [rarest, ...others] = matched;
-    for (const [d, quality] of rarest!.byDoc) {
-      let score = quality;
-      for (const other of others) {
-        const q = other.byDoc.get(d);
-        if (q === undefined) {
-          score = -1;
-          break;
+      const byDoc = new Uint8Array(this.docs.length);
+      const reached: number[] = [];
+      this.postings.forEach((docs, w) => {
+        const quality = matchQuality(q, this.words.word(w), i === queryWords.length - 1);
+        if (quality === 0) return;
+        covered[w] = 1;
+        for (const d of docs) {
+          if (byDoc[d] === 0) reached.push(d);
+          if (byDoc[d]! < quality) byDoc[d] = quality;
         }
+      });
+      return { byDoc, reached };
+    });
+    matched.sort((a, b) => a.reached.length - b.reached.length);
+
+    const best = new Map<K, Hit<K, T>[]>();
+    const [rarest, ...others] = matched;
+    candidates: for (const d of rarest!.reached) {
+      let score = rarest!.byDoc[d]!;
+      for (const other of others) {
+        const q = other.byDoc[d]!;
+        if (q === 0) continue candidates;
         score += q;
       }
-      if (score < 0) continue;
       const doc = this.docs[d]!;
-      score += coverage(doc.nameWords, matched) * (TYPO * 0.9);
-      const list = hits.get(doc.kind);
-      if (list) list.push({ doc, score });
-      else hits.set(doc.kind, [{ doc, score }]);
+      score += coverage(doc.nameWords, covered) * (TYPO * 0.9);
+      let list = best.get(doc.kind);
+      if (!list) best.set(doc.kind, (list = []));
+      keepBest(list, { doc, score }, limits[doc.kind]);
     }
-
-    for (const [kind, list] of hits) {
-      list.sort(
-        (a, b) =>
-          b.score - a.score ||
-          b.doc.popularity - a.doc.popularity ||
-          (a.doc.label < b.doc.label ? -1 : a.doc.label > b.doc.label ? 1 : 0),
-      );
+    for (const [kind, list] of best)
       answer.set(
         kind,
-        list.slice(0, limits[kind]).map((h) => h.doc.item),
+        list.map((h) => h.doc.item),
       );
-    }
     return answer;
   }
 }
 
+/** Better first: the score, then popularity, then the label. */
+function before<K extends string, T>(a: Hit<K, T>, b: Hit<K, T>): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.doc.popularity !== b.doc.popularity) return a.doc.popularity > b.doc.popularity;
+  return a.doc.label < b.doc.label;
+}
+
+/** Puts `hit` in its place in `list` (best first), which never grows beyond `limit`. */
+function keepBest<K extends string, T>(list: Hit<K, T>[], hit: Hit<K, T>, limit: number): void {
+  if (list.length === limit && (limit === 0 || !before(hit, list[limit - 1]!))) return;
+  let i = list.length;
+  while (i > 0 && before(hit, list[i - 1]!)) i--;
+  list.splice(i, 0, hit);
+  if (list.length > limit) list.pop();
+}
+
 /** The largest share of one name's words that some query word matches (1: the query names it whole). */
-function coverage(nameWords: readonly string[][], matched: readonly { wordQuality: Map<string, number> }[]): number {
+function coverage(nameWords: readonly Uint32Array[], covered: Uint8Array): number {
   let best = 0;
   for (const name of nameWords) {
     if (name.length === 0) continue;
-    let covered = 0;
-    for (const word of name) if (matched.some((m) => m.wordQuality.has(word))) covered++;
-    best = Math.max(best, covered / name.length);
+    let count = 0;
+    for (const w of name) count += covered[w]!;
+    if (count / name.length > best) best = count / name.length;
   }
   return best;
 }

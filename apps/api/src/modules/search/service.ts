@@ -2,10 +2,14 @@ import type { BilingualRef, SearchJersey, SearchResults, SearchTeam } from '@man
 import { Refreshing } from '#lib/refreshing.ts';
 import type { CatalogueCache, CatalogueSnapshot } from '#modules/jerseys/index.ts';
 import type { ProductRecord, SearchRepository, TournamentRecord } from './repository.ts';
-import { type SearchDocument, SearchIndex, words } from './search-index.ts';
+import { type SearchDocument, SearchIndex, Vocabulary, words } from './search-index.ts';
 
-/** How long popularity, tournaments and products are trusted before reloading (other processes' edits, votes). */
-const MAX_AGE_MS = 15_000;
+/**
+ * How long popularity, tournaments and products are trusted before reloading (votes, other processes'
+ * edits): longer than the catalogue's 15 s, since each reload rebuilds the index and an order by votes a
+ * minute old is as good.
+ */
+const MAX_AGE_MS = 60_000;
 /** Results per group: a short list to pick from while typing, not a results page. */
 const LIMITS = { team: 5, jersey: 8, tournament: 3, product: 3 };
 
@@ -24,12 +28,15 @@ const nothing = (): SearchResults => ({ teams: [], jerseys: [], tournaments: [],
 
 /**
  * The header's search (docs/decisions/0041-search.md): an index built in memory from the catalogue cache's
- * copy and the extras, built again whenever either is a new copy (the catalogue's after an edit or every
- * 15 s, so other processes' edits arrive as they do for duels), so a query reads no row.
+ * copy and the extras, so a query reads no row. Built again when the extras are a new copy (every minute)
+ * or the catalogue's copy differs in what the index holds (after an edit here, or within 15 s of another
+ * process's, as for duels).
  */
 export class SearchService {
   private readonly extras: Refreshing<Extras>;
   private built: { catalogue: CatalogueSnapshot; extras: Extras; index: CatalogueIndex } | null = null;
+  /** Kept from build to build: the next copy's names are nearly all known already. */
+  private readonly vocabulary = new Vocabulary();
 
   constructor(
     private readonly catalogue: CatalogueCache,
@@ -81,10 +88,39 @@ export class SearchService {
   }
 
   private indexOf(catalogue: CatalogueSnapshot, extras: Extras): CatalogueIndex {
-    if (this.built?.catalogue !== catalogue || this.built.extras !== extras)
-      this.built = { catalogue, extras, index: new SearchIndex(documents(catalogue, extras)) };
-    return this.built.index;
+    const built = this.built;
+    if (built?.catalogue === catalogue && built.extras === extras) return built.index;
+    // The cache reloads every 15 s whether or not anything changed: an unchanged copy keeps the index.
+    if (built?.extras === extras && sameSearchables(built.catalogue, catalogue)) {
+      built.catalogue = catalogue;
+      return built.index;
+    }
+    const index = new SearchIndex(documents(catalogue, extras), this.vocabulary);
+    this.built = { catalogue, extras, index };
+    return index;
   }
+}
+
+/** Whether two copies of the catalogue hold the same active jerseys with the same names, slugs and pictures. */
+function sameSearchables(before: CatalogueSnapshot, after: CatalogueSnapshot): boolean {
+  if (before.jerseys.size !== after.jerseys.size) return false;
+  const sameRef = (a: BilingualRef, b: BilingualRef) => a.slug === b.slug && a.name === b.name && a.nameEn === b.nameEn;
+  for (const [id, b] of after.jerseys) {
+    const a = before.jerseys.get(id);
+    if (
+      !a ||
+      a.active !== b.active ||
+      a.slug !== b.slug ||
+      a.season !== b.season ||
+      a.modelYear !== b.modelYear ||
+      a.image?.srcSet !== b.image?.srcSet ||
+      a.team.article !== b.team.article ||
+      !sameRef(a.team, b.team) ||
+      !sameRef(a.model, b.model)
+    )
+      return false;
+  }
+  return true;
 }
 
 /** Every searchable record: teams with active jerseys, active jerseys, tournaments and products. */
