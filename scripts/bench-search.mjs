@@ -31,6 +31,7 @@ import {
   start,
   stop,
   waitFor,
+  withCpuTime,
 } from './bench-lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,13 +47,53 @@ const SERVER_ENV = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', S
 // ——————————————————————————————————————————————— the catalogue ———————————————————————————————————————————————
 
 const FIRST = [
-  'Grêmio', 'São', 'Atlético', 'Sport', 'Real', 'União', 'Esporte', 'Clube', 'Associação', 'Flamengo',
-  'Internacional', 'Botafogo', 'Vasco', 'Santos', 'Náutico', 'Ceará', 'Paraná', 'Goiás', 'América', 'Juventude',
-  'Criciúma', 'Avaí', 'Bahia', 'Vitória', 'Fortaleza',
+  'Grêmio',
+  'São',
+  'Atlético',
+  'Sport',
+  'Real',
+  'União',
+  'Esporte',
+  'Clube',
+  'Associação',
+  'Flamengo',
+  'Internacional',
+  'Botafogo',
+  'Vasco',
+  'Santos',
+  'Náutico',
+  'Ceará',
+  'Paraná',
+  'Goiás',
+  'América',
+  'Juventude',
+  'Criciúma',
+  'Avaí',
+  'Bahia',
+  'Vitória',
+  'Fortaleza',
 ];
 const SECOND = [
-  'Paulo', 'Mineiro', 'Recife', 'Porto Alegre', 'Goiânia', 'Curitiba', 'Belém', 'Natal', 'Maceió', 'Aracaju',
-  'Campinas', 'Santista', 'Londrina', 'Joinville', 'Manaus', 'Cuiabá', 'Palmas', 'Macapá', 'Teresina', 'Salvador',
+  'Paulo',
+  'Mineiro',
+  'Recife',
+  'Porto Alegre',
+  'Goiânia',
+  'Curitiba',
+  'Belém',
+  'Natal',
+  'Maceió',
+  'Aracaju',
+  'Campinas',
+  'Santista',
+  'Londrina',
+  'Joinville',
+  'Manaus',
+  'Cuiabá',
+  'Palmas',
+  'Macapá',
+  'Teresina',
+  'Salvador',
 ];
 const TEAMS = FIRST.length * SECOND.length;
 const MODELS = [
@@ -148,21 +189,26 @@ function check(name, r) {
     throw new Error(`${name}: ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodeStats)}, ${r.errors} errors`);
 }
 
-/** One query at a time, each timed from the request to the whole answer: what one visitor typing sees. */
-async function oneAtATime(base, n) {
+/** One request at a time, each timed from the request to the whole answer: what one visitor typing sees. */
+async function oneAtATime(base, n, pathOf) {
   const times = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
-    const res = await fetch(`${base}${searchPath(QUERIES[i % QUERIES.length])}`);
+    const res = await fetch(`${base}${pathOf(i)}`);
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`search: ${res.status}`);
+    if (res.status !== 200) throw new Error(`${pathOf(i)}: ${res.status}`);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(n * 0.5)], p99: times[Math.floor(n * 0.99)] };
 }
+const ms = (x) => `${x.toFixed(2)} ms`;
 
-async function measure(name, base) {
+/**
+ * `pid` is the server's: the CPU it spends per request (from /proc), which a busy machine barely changes,
+ * is printed beside the rates and latencies, which it does.
+ */
+async function measure(name, base, pid) {
   // The first query builds the index (and loads the catalogue cache): timed once, apart.
   const started = performance.now();
   const first = await (await fetch(`${base}${searchPath('gremio')}`)).json();
@@ -174,18 +220,22 @@ async function measure(name, base) {
   await searchLoad(base, { duration: 2 });
   const ratios = [];
   const runs = [];
+  const healthCpu = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const health = await healthLoad(base, { duration: DURATION });
+    const health = await withCpuTime(pid, () => healthLoad(base, { duration: DURATION }));
     check(`${name} health`, health);
-    const search = await searchLoad(base, { duration: DURATION });
+    const search = await withCpuTime(pid, () => searchLoad(base, { duration: DURATION }));
     check(`${name} search`, search);
     ratios.push(rate(search) / rate(health));
     runs.push(search);
+    healthCpu.push(health.cpuUs);
   }
   const max = median(runs.map(rate));
+  const cpu = (xs) => (xs.includes(null) ? 'n/a' : `${Math.round(median(xs))} µs`);
   console.log(
     `${`GET /api/search (${name})`.padEnd(30)} ${ratioText(ratios, null)} of /api/health  ` +
-      `search ${Math.round(max)} req/s, ${tail(runs.at(-1))}  (first query, building the index: ${firstMs.toFixed(0)} ms)`,
+      `search ${Math.round(max)} req/s, ${tail(runs.at(-1))}; server CPU per request ${cpu(runs.map((r) => r.cpuUs))} ` +
+      `(health ${cpu(healthCpu)})  (first query, loading the catalogue and building the index: ${firstMs.toFixed(0)} ms)`,
   );
   const target = 0.5 * max;
   const fixed = await searchLoad(base, { duration: DURATION, overallRate: target });
@@ -195,9 +245,11 @@ async function measure(name, base) {
     `${`  at 50% load (${Math.round(target)} req/s)`.padEnd(30)} ${tail(fixed)} (goal p99 ≤ ${P99_GOAL_MS} ms)` +
       (good ? '' : '  OFF GOAL'),
   );
-  const alone = await oneAtATime(base, 500);
+  const alone = await oneAtATime(base, 500, (i) => searchPath(QUERIES[i % QUERIES.length]));
+  const healthAlone = await oneAtATime(base, 500, () => '/api/health');
   console.log(
-    `${'  one query at a time'.padEnd(30)} p50 ${alone.p50.toFixed(2)} ms, p99 ${alone.p99.toFixed(2)} ms (500 queries)`,
+    `${'  one request at a time'.padEnd(30)} search p50 ${ms(alone.p50)}, p99 ${ms(alone.p99)}; ` +
+      `health p50 ${ms(healthAlone.p50)}, p99 ${ms(healthAlone.p99)} (500 each)`,
   );
   return max;
 }
@@ -231,10 +283,11 @@ try {
   const pgServer = await startServer(PG_PORT, { DATABASE_URL: db.url, DATA_DIR: pgDir });
   children.add(pgServer);
   await onPostgres(db.url, (c) => c.query(CATALOGUE_SQL));
-  children.add(await startServer(LITE_PORT, { DATA_DIR: liteDir }));
+  const liteServer = await startServer(LITE_PORT, { DATA_DIR: liteDir });
+  children.add(liteServer);
 
-  const pg = await measure('PostgreSQL', url(PG_PORT));
-  const lite = await measure('PGlite', url(LITE_PORT));
+  const pg = await measure('PostgreSQL', url(PG_PORT), pgServer.pid);
+  const lite = await measure('PGlite', url(LITE_PORT), liteServer.pid);
   console.log(`${'PGlite vs PostgreSQL'.padEnd(30)} ${(lite / pg).toFixed(2)}× the search's rate (measured in turn)`);
   console.log(`\nload average at the end: ${loadAverage()}`);
 } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT, PREFIX, SearchIndex, TYPO, matchQuality, withinOneEdit, words } from './search-index.ts';
+import { EXACT, PREFIX, SearchIndex, TYPO, Vocabulary, matchQuality, withinOneEdit, words } from './search-index.ts';
 
 describe('words', () => {
   it('folds accents and case and splits on anything but letters and digits', () => {
@@ -104,5 +104,14 @@ describe('SearchIndex', () => {
 
   it('keeps each kind to its limit', () => {
     expect(index.search('flamengo', { team: 1, jersey: 2 }).get('jersey')).toHaveLength(2);
+  });
+
+  it('builds again over the words of an earlier build, without the records it no longer has', () => {
+    const vocabulary = new Vocabulary();
+    new SearchIndex([team('Flamengo', 1), team('Grêmio', 1)], vocabulary);
+    const next = new SearchIndex([team('Grêmio', 1), team('Vasco', 1)], vocabulary);
+    expect(next.search('flamengo', limits).get('team')).toBeUndefined();
+    expect(next.search('gremio', limits).get('team')).toEqual(['Grêmio']);
+    expect(next.search('vasco', limits).get('team')).toEqual(['Vasco']);
   });
 });
