@@ -13,6 +13,7 @@ import classes from './search-dialog.module.css';
 
 /** Waits this long after the last key before asking: one request per pause, not per letter. */
 const DEBOUNCE_MS = 150;
+const MIN_LENGTH = 2;
 
 const ICONS: Record<SearchGroupKind, typeof IconShield> = {
   teams: IconShield,
@@ -48,11 +49,13 @@ export function SearchDialog() {
   );
 }
 
-export function SearchBox({ onDone }: { onDone: () => void }) {
+function SearchBox({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [typed] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  // One letter names half the catalogue: the search starts at the second.
+  const typed = debounced.length >= MIN_LENGTH ? debounced : '';
   const found = useQuery(searchQuery(typed));
   const groups = useMemo(() => (typed && found.data ? searchGroups(found.data) : []), [typed, found.data]);
   const options = groups.flatMap((g) => g.options);

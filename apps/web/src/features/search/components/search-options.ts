@@ -1,16 +1,17 @@
 import type { ImageRef, SearchResults, TeamArticle } from '@manto/contracts';
 import { jerseyName, jerseyPath, localName } from '#lib/names.ts';
+import { teamText } from '#lib/team-text.ts';
 
-export const GROUPS = ['teams', 'duels', 'jerseys', 'tournaments', 'products'] as const;
-export type SearchGroupKind = (typeof GROUPS)[number];
+export type SearchGroupKind = 'teams' | 'duels' | 'jerseys' | 'tournaments' | 'products';
 
 /** One line of the results, and where it leads. */
 export interface SearchOption {
   key: string;
   to: string;
   label: string;
-  /** A team's jersey count; a duel's team, named in the label's own words. */
+  /** A team's jersey count. */
   jerseys?: number;
+  /** A duel's team and its article: the line reads "Comparar camisas do …" in its own words. */
   duelOf?: { team: string; context: TeamArticle };
   /** A jersey's picture; undefined for the other kinds, which show an icon. */
   image?: ImageRef | null;
@@ -45,7 +46,7 @@ export function searchGroups(results: SearchResults): SearchGroup[] {
               key: `duel:${duelTeam.slug}`,
               to: `/comparar/times/${duelTeam.slug}`,
               label: localName(duelTeam),
-              duelOf: { team: localName(duelTeam), context: duelTeam.article },
+              duelOf: teamText(duelTeam),
             },
           ]
         : [],
