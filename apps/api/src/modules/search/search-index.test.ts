@@ -114,4 +114,11 @@ describe('SearchIndex', () => {
     expect(next.search('gremio', limits).get('team')).toEqual(['Grêmio']);
     expect(next.search('vasco', limits).get('team')).toEqual(['Vasco']);
   });
+
+  it('reorders by new popularity without building again', () => {
+    const rescored = new SearchIndex([team('Grêmio', 1), team('Grêmio Esportivo', 2), team('Grêmio Atlético', 3)]);
+    expect(rescored.search('gremio', limits).get('team')).toEqual(['Grêmio', 'Grêmio Atlético', 'Grêmio Esportivo']);
+    rescored.rescore((_kind, name) => (name === 'Grêmio Esportivo' ? 9 : undefined));
+    expect(rescored.search('gremio', limits).get('team')).toEqual(['Grêmio', 'Grêmio Esportivo', 'Grêmio Atlético']);
+  });
 });

@@ -144,6 +144,11 @@ export class SearchIndex<K extends string, T> {
     return this.docs.length;
   }
 
+  /** Sets the popularity `of` gives (undefined: unchanged), without building the index again. */
+  rescore(of: (kind: K, item: T) => number | undefined): void {
+    for (const doc of this.docs) doc.popularity = of(doc.kind, doc.item) ?? doc.popularity;
+  }
+
   /** The best `limits[kind]` records of each kind for `query`, best first; none for a query without words. */
   search(query: string, limits: Record<K, number>): Map<K, T[]> {
     const queryWords = [...new Set(words(query))].slice(0, MAX_QUERY_WORDS);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResults } from '@manto/contracts';
 import type { Db } from '#db/client.ts';
@@ -179,6 +179,23 @@ describe('GET /api/search on a fixed catalogue', () => {
     }
     const unknown = await on.inject({ method: 'GET', url: '/api/search?q=a&page=2' });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('follows the votes within a minute, reordering equal matches', async () => {
+    expect(jerseysOf(await search('flamengo reserva', off))).toEqual([
+      'flamengo/2020/reserva',
+      'flamengo/2019/reserva',
+    ]);
+    const [away2019] = await off.db
+      .select({ id: jerseys.id })
+      .from(jerseys)
+      .innerJoin(models, eq(models.id, jerseys.modelId))
+      .where(and(eq(jerseys.season, 2019), eq(models.slug, 'reserva')));
+    await off.db.update(liveRatings).set({ games: 100 }).where(eq(liveRatings.jerseyId, away2019!.id));
+    off.clock.advance(61_000);
+    await expect
+      .poll(async () => jerseysOf(await search('flamengo reserva', off)))
+      .toEqual(['flamengo/2019/reserva', 'flamengo/2020/reserva']);
   });
 
   it('sees a catalogue edit of this process at once', async () => {

@@ -28,9 +28,9 @@ const nothing = (): SearchResults => ({ teams: [], jerseys: [], tournaments: [],
 
 /**
  * The header's search (docs/decisions/0041-search.md): an index built in memory from the catalogue cache's
- * copy and the extras, so a query reads no row. Built again when the extras are a new copy (every minute)
- * or the catalogue's copy differs in what the index holds (after an edit here, or within 15 s of another
- * process's, as for duels).
+ * copy and the extras, so a query reads no row. Built again when either copy differs in what the index holds
+ * (after an edit here, or within 15 s of another process's catalogue edit, as for duels, or a minute of its
+ * tournament or product edit); new vote counts only reorder it.
  */
 export class SearchService {
   private readonly extras: Refreshing<Extras>;
@@ -90,9 +90,11 @@ export class SearchService {
   private indexOf(catalogue: CatalogueSnapshot, extras: Extras): CatalogueIndex {
     const built = this.built;
     if (built?.catalogue === catalogue && built.extras === extras) return built.index;
-    // The cache reloads every 15 s whether or not anything changed: an unchanged copy keeps the index.
-    if (built?.extras === extras && sameSearchables(built.catalogue, catalogue)) {
-      built.catalogue = catalogue;
+    // Both copies are reloaded whether or not anything changed (the catalogue every 15 s, the extras every
+    // minute, with new vote counts): the index is built again only when what it holds changed.
+    if (built && sameSearchables(built.catalogue, catalogue) && sameRecords(built.extras, extras)) {
+      if (built.extras !== extras) built.index.rescore(popularityIn(catalogue, extras));
+      Object.assign(built, { catalogue, extras });
       return built.index;
     }
     const index = new SearchIndex(documents(catalogue, extras), this.vocabulary);
@@ -101,8 +103,48 @@ export class SearchService {
   }
 }
 
+/** The same tournaments and products, with the same names and popularity. */
+function sameRecords(before: Extras, after: Extras): boolean {
+  if (before === after) return true;
+  const { tournaments: t0, products: p0 } = before;
+  const { tournaments: t1, products: p1 } = after;
+  return (
+    t0.length === t1.length &&
+    p0.length === p1.length &&
+    t0.every(
+      (a, i) =>
+        a.slug === t1[i]!.slug &&
+        a.name === t1[i]!.name &&
+        a.nameEn === t1[i]!.nameEn &&
+        a.startsAt.getTime() === t1[i]!.startsAt.getTime(),
+    ) &&
+    p0.every(
+      (a, i) =>
+        a.slug === p1[i]!.slug &&
+        a.name === p1[i]!.name &&
+        a.nameEn === p1[i]!.nameEn &&
+        a.team === p1[i]!.team &&
+        a.season === p1[i]!.season &&
+        a.reviews === p1[i]!.reviews,
+    )
+  );
+}
+
+/** Jerseys' and teams' popularity from fresh vote counts (the rest keep theirs). */
+function popularityIn(catalogue: CatalogueSnapshot, extras: Extras) {
+  const byTeam = new Map<string, number>();
+  for (const j of catalogue.jerseys.values())
+    if (j.active) byTeam.set(j.team.slug, (byTeam.get(j.team.slug) ?? 0) + (extras.games.get(j.id) ?? 0));
+  return (kind: Kind, item: Item): number | undefined => {
+    if (kind === 'jersey') return extras.games.get((item as SearchJersey).id) ?? 0;
+    if (kind === 'team') return byTeam.get(item.slug) ?? 0;
+    return undefined;
+  };
+}
+
 /** Whether two copies of the catalogue hold the same active jerseys with the same names, slugs and pictures. */
 function sameSearchables(before: CatalogueSnapshot, after: CatalogueSnapshot): boolean {
+  if (before === after) return true;
   if (before.jerseys.size !== after.jerseys.size) return false;
   const sameRef = (a: BilingualRef, b: BilingualRef) => a.slug === b.slug && a.name === b.name && a.nameEn === b.nameEn;
   for (const [id, b] of after.jerseys) {
