@@ -30,6 +30,7 @@ import { type MailSender, mailModule } from '#modules/mail/index.ts';
 import { meModule } from '#modules/me/index.ts';
 import { privacyModule } from '#modules/privacy/index.ts';
 import { type RankingJob, rankingsModule } from '#modules/rankings/index.ts';
+import { searchModule } from '#modules/search/index.ts';
 import { seoModule } from '#modules/seo/index.ts';
 import { shopModule } from '#modules/shop/index.ts';
 import { teamsModule } from '#modules/teams/index.ts';
@@ -208,6 +209,7 @@ export async function buildApp(
   const feedback = feedbackModule(shared);
   const tournaments = tournamentsModule({ ...shared, catalogue });
   const shop = shopModule(shared);
+  const search = searchModule({ ...shared, catalogue });
   const dashboard = dashboardModule({ ...shared, tournaments: tournaments.service });
   const duels = duelsModule({ ...shared, catalogue, tournaments: tournaments.service });
   // Told after every fit and tournament transition in this process; other processes' show at its interval.
@@ -241,11 +243,15 @@ export async function buildApp(
     visitorKey: duels.visitorKey,
   });
 
-  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw: the management
-  // writes carry a hook that drops the cached catalogue, registered before any route so it sees them all;
-  // other requests run nothing (docs/decisions/0020-request-overhead.md).
+  // Any successful catalogue edit (teams, models, jerseys…) changes what duels may draw and what the search
+  // finds (tournaments and products too): the management writes carry a hook that drops the cached catalogue
+  // and the search's copies, registered before any route so it sees them all; other requests run nothing
+  // (docs/decisions/0020-request-overhead.md).
   const invalidateCatalogue = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) catalogue.invalidate();
+    if (request.method !== 'GET' && reply.statusCode < 400) {
+      catalogue.invalidate();
+      search.service.invalidate();
+    }
     done();
   };
   app.addHook('onRoute', (route) => {
@@ -302,6 +308,7 @@ export async function buildApp(
     feedback,
     tournaments,
     shop,
+    search,
     dashboard,
     duels,
     rankings,
@@ -336,6 +343,7 @@ export async function buildApp(
         .then(() => {
           catalogue.invalidate();
           duels.liveRatings.invalidate();
+          search.service.invalidate();
         })
         .catch((err) => log.error({ err }, 'demo seeding failed'))
     : Promise.resolve();

@@ -9,6 +9,7 @@
  *  - Login; register.
  *  - Privacy (pt, en); terms of use (/app/termos); how the ranking works (/app/rankings/como-funciona).
  *  - Feedback form (footer dialog, filled in).
+ *  - Search (header dialog) with results, and with none.
  *  - Profile of a member (light, dark); the delete-account dialog; profile with a vote history.
  *  - Meu ranking of a visitor with 30 votes; the dialog that keeps them on signing in.
  *  - A member's collection: the jersey page's "Tenho" and "Quero" (a visitor's, a member's with size and
@@ -138,6 +139,19 @@ test.describe('public screens', () => {
     await form.getByRole('textbox', { name: /^Mensagem/ }).fill('No ranking, o placar some quando giro o celular.');
     await form.getByRole('textbox', { name: /^E-mail para resposta/ }).fill('visitante@example.com');
     await scan(page, 'feedback form', { within: '[role="dialog"]' });
+  });
+
+  test('the search with results and with none', async ({ page, request }) => {
+    const cat = await seedCatalogue(request, { teams: [{ name: 'Nébula', jerseys: four('Titular') }] });
+    await page.goto('/app/rankings');
+    await page.getByRole('banner').getByRole('button', { name: 'Buscar' }).click();
+    const search = page.getByRole('dialog', { name: 'Buscar' });
+    await search.getByRole('combobox').fill(`nebula ${cat.suffix}`);
+    await expect(search.getByRole('option')).toHaveCount(6);
+    await scan(page, 'search with results', { within: '[role="dialog"]' });
+    await search.getByRole('combobox').fill(`zzz${cat.suffix}`);
+    await expect(search.getByText(/^Nada encontrado/)).toBeVisible();
+    await scan(page, 'search without results', { within: '[role="dialog"]' });
   });
 
   test('shop list and product', async ({ page, request }) => {

@@ -18,3 +18,4 @@ export * from './collection.ts';
 export * from './regions.ts';
 export * from './privacy.ts';
 export * from './notifications.ts';
+export * from './search.ts';

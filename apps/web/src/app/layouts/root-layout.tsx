@@ -9,6 +9,7 @@ import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { setTakingOver } from '#lib/hydrating.ts';
 import { storedVisitorId } from '#lib/voter.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
+import { useSearchDialogOpen } from '#lib/search-dialog.ts';
 import { useLatch } from '#lib/use-latch.ts';
 import { useRoleRefresh } from '../use-role-refresh.ts';
 import classes from './root-layout.module.css';
@@ -29,6 +30,9 @@ const NotificationBell = lazy(() =>
 );
 const FeedbackDialog = lazy(() =>
   import('../../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
+);
+const SearchDialog = lazy(() =>
+  import('../../features/search/components/search-dialog.tsx').then((m) => ({ default: m.SearchDialog })),
 );
 
 /** Shows the loading screen only when a page takes long enough to notice. */
@@ -78,11 +82,12 @@ export function RootLayout() {
   const slow = useSlowNavigation();
   useEndOfTakeover();
   useRoleRefresh();
-  // Re-consent only concerns members; the feedback dialog mounts at its first opening.
+  // Re-consent only concerns members; the feedback and search dialogs mount at their first opening.
   const signedIn = isAuthenticated(useAuth());
   const feedbackWanted = useLatch(useFeedbackDialogOpen());
   // Votes cast in this browser before signing in, which the member may keep (docs/ranking.md §9).
   const visitorVotes = signedIn ? storedVisitorId() : null;
+  const searchWanted = useLatch(useSearchDialogOpen());
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -105,6 +110,7 @@ export function RootLayout() {
       <AppFooter />
       <Suspense fallback={null}>
         {feedbackWanted && <FeedbackDialog />}
+        {searchWanted && <SearchDialog />}
         {signedIn && <TermsConsentDialog />}
         {visitorVotes && <KeepVotesPrompt voterId={visitorVotes} />}
       </Suspense>

@@ -10,6 +10,7 @@ import { useLatch } from '#lib/use-latch.ts';
 import { shopEnabled } from '#lib/features.ts';
 import { DeferredMenu } from '../deferred-menu.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { SearchButton } from './search-button.tsx';
 import {
   jerseysLink,
   shopLink,
@@ -116,6 +117,7 @@ export function AppHeader({ memberActions }: { memberActions?: ReactNode } = {})
         </nav>
 
         <div className={classes.actions}>
+          <SearchButton />
           <LanguageSwitch />
           <ThemeSwitch />
           {memberActions}

@@ -5,16 +5,18 @@ import {
   IconLayoutDashboard,
   IconLogin2,
   IconLogout,
+  IconSearch,
   IconShirtSport,
   IconSwords,
   IconTrophy,
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
+import { openSearchDialog } from '#lib/search-dialog.ts';
 import { signOut } from '#lib/session.ts';
 import { jerseysLink, shopLink, sistemaLink, navGroups, tournamentsLink } from './nav-items.ts';
 
@@ -33,6 +35,8 @@ export function NavDrawer({ opened, onClose, showsSistema, showsShop }: NavDrawe
   const auth = useAuth();
   const { pathname } = useLocation();
   const signedIn = isAuthenticated(auth);
+  // The search opens once the drawer has gone: two dialogs at once would fight over the focus.
+  const searchNext = useRef(false);
 
   const link = (to: string, label: string, icon?: ReactNode) => (
     <MantineNavLink
@@ -54,7 +58,22 @@ export function NavDrawer({ opened, onClose, showsSistema, showsShop }: NavDrawe
       size="xs"
       title={t('nav.menu')}
       closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      onExitTransitionEnd={() => {
+        if (!searchNext.current) return;
+        searchNext.current = false;
+        openSearchDialog();
+      }}
     >
+      <MantineNavLink
+        component="button"
+        label={t('search.label')}
+        leftSection={<IconSearch size={18} stroke={1.6} />}
+        onClick={() => {
+          searchNext.current = true;
+          onClose();
+        }}
+      />
+      <Divider my="xs" />
       <Stack gap={4} component="nav" aria-label={t('nav.label')}>
         {navGroups.map((group, index) => {
           const Icon = GROUP_ICONS[index] ?? IconSwords;
