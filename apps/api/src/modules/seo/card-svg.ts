@@ -7,6 +7,7 @@ import {
   type DuelCard,
   type JerseyCard,
   type RankingCard,
+  type TopCard,
   type ShareCard,
   type SiteCard,
   type TournamentCard,
@@ -214,6 +215,32 @@ function drawRanking(c: Canvas, card: RankingCard) {
   });
 }
 
+/** A top ten in two columns of five: rank, picture, name. */
+function drawTop(c: Canvas, card: TopCard) {
+  const left = 60;
+  const right = CARD_WIDTH - 60;
+  c.brand(right - 168, 40, 40);
+  const title = c.fit('heading', card.title, { size: 52, minSize: 34, maxWidth: right - left - 220 });
+  c.text('heading', title.text, { x: left, y: 88, size: title.size, fill: TEXT });
+  const subtitle = c.fit('body', card.subtitle, { size: 28, minSize: 22, maxWidth: right - left });
+  c.text('body', subtitle.text, { x: left, y: 132, size: subtitle.size, fill: MUTED });
+  const rowHeight = 86;
+  const top = 162;
+  const gap = 40;
+  const columnWidth = (right - left - gap) / 2;
+  card.rows.forEach((row, i) => {
+    const x = left + (i < 5 ? 0 : columnWidth + gap);
+    const y = top + (i % 5) * rowHeight;
+    if (i % 5 > 0) c.line(x, y, x + columnWidth);
+    const middle = y + rowHeight / 2;
+    c.text('heading', row.rank, { x, y: middle + 12, size: 32, fill: i === 0 ? TEXT : MUTED });
+    c.frame(row.picture, x + 56, y + 11, 64, 4, 10);
+    const nameLeft = x + 138;
+    const name = c.fit('bold', row.name, { size: 26, minSize: 18, maxWidth: x + columnWidth - nameLeft });
+    c.text('bold', name.text, { x: nameLeft, y: middle + 9, size: name.size, fill: TEXT });
+  });
+}
+
 function drawTournament(c: Canvas, card: TournamentCard) {
   const left = 60;
   const right = CARD_WIDTH - 60;
@@ -321,6 +348,7 @@ export function composeCard(card: ShareCard, fonts: CardFonts): { svg: string; p
   const c = new Canvas(fonts);
   if (card.kind === 'jersey') drawJersey(c, card);
   else if (card.kind === 'ranking') drawRanking(c, card);
+  else if (card.kind === 'top') drawTop(c, card);
   else if (card.kind === 'tournament') drawTournament(c, card);
   else if (card.kind === 'duel') drawDuel(c, card);
   else drawSite(c, card);

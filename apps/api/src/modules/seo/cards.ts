@@ -82,7 +82,15 @@ export interface DuelCard extends CardBase {
   crowd: string;
 }
 
-export type ShareCard = JerseyCard | RankingCard | TournamentCard | DuelCard | SiteCard;
+/** A voter's own top ten (docs/ranking.md §9), shared from "Meu ranking": no name, no scores, just the order. */
+export interface TopCard extends CardBase {
+  kind: 'top';
+  title: string;
+  subtitle: string;
+  rows: { rank: string; name: string; picture: CardPicture | null }[];
+}
+
+export type ShareCard = JerseyCard | RankingCard | TournamentCard | DuelCard | TopCard | SiteCard;
 
 /** Which page's image: what a share URL names before its language and version. */
 export type CardTarget =
@@ -91,6 +99,8 @@ export type CardTarget =
   | { kind: 'tournament'; slug: string }
   /** The crowd's pick of a pair (team, jersey) and the jersey it beat (otherTeam, otherJersey). */
   | { kind: 'duel'; team: string; jersey: string; otherTeam: string; otherJersey: string }
+  /** A shared top ten: its jerseys' codes in order (pages.ts topOf). */
+  | { kind: 'top'; codes: string }
   | { kind: 'site' };
 
 export const CARD_WIDTH = 1200;
@@ -128,6 +138,8 @@ export function cardPath(target: CardTarget, card: ShareCard): string {
         `/api/share/duel/${segment(target.team)}/${segment(target.jersey)}/` +
         `${segment(target.otherTeam)}/${segment(target.otherJersey)}/${file}`
       );
+    case 'top':
+      return `/api/share/top/${segment(target.codes)}/${file}`;
     case 'site':
       return `/api/share/site/${file}`;
   }
@@ -153,7 +165,7 @@ export const pictureKey = (picture: CardPicture) => `${picture.id}/${picture.fil
 export function cardPictures(card: ShareCard): CardPicture[] {
   const all: (CardPicture | null)[] = [];
   if (card.kind === 'jersey') all.push(card.picture);
-  else if (card.kind === 'ranking') all.push(...card.rows.map((row) => row.picture));
+  else if (card.kind === 'ranking' || card.kind === 'top') all.push(...card.rows.map((row) => row.picture));
   else if (card.kind === 'tournament') all.push(card.champion?.picture ?? null, ...card.pictures);
   else if (card.kind === 'duel') all.push(card.winner.picture, card.loser.picture);
   const unique = new Map<string, CardPicture>();

@@ -46,9 +46,29 @@ const TOURNAMENT_ENTRIES = 200;
 /** Rows a ranking's image and its structured data name. */
 const TOP = 5;
 
+/**
+ * The query parameter that makes "Meu ranking" a shared top ten: its jerseys in order, each named by the
+ * first TOP_CODE hex digits of its id, joined by dots (`/app/rankings/meu?top=1a2b3c4d5e.6f7a8b9c0d…`). The
+ * page is the visitor's own; its head tags and share image are the sharer's top.
+ */
+export const TOP_PARAM = 'top';
+/** Hex digits of a jersey id in a shared top: 40 bits, so two of 10 000 jerseys share one about once in 10⁴ tops. */
+export const TOP_CODE = 10;
+const TOP_SIZE = 10;
+
+/** The codes a query string's top names, normalised (lower case, at most TOP_SIZE), or null. */
+export function topOf(query: string | undefined): string | null {
+  if (!query) return null;
+  const codes = (new URLSearchParams(query).get(TOP_PARAM) ?? '').toLowerCase().split('.').slice(0, TOP_SIZE);
+  const valid = codes.filter((code) => new RegExp(`^[0-9a-f]{${TOP_CODE}}$`).test(code));
+  return valid.length > 0 && valid.length === codes.length ? valid.join('.') : null;
+}
+
 /** A public address, parsed: which screen and the slugs it names (docs/product.md §2). */
 export type PageRoute =
   | { page: 'home' | 'ranking' | 'teamRankings' | 'method' | 'compareTeams' | 'jerseys' | 'tournaments' }
+  /** "Meu ranking": personal, so never indexed; shared as a top ten (TOP_PARAM). */
+  | { page: 'mine' }
   | { page: 'terms' | 'privacy' | 'shop' | 'other' }
   | { page: 'teamRanking' | 'fans' | 'teamJerseys'; team: string }
   | { page: 'teamDuel'; team: string; model: string | null }
@@ -72,6 +92,7 @@ export function routeOf(pathname: string, shop = false): PageRoute {
     if (b === 'times')
       return n === 2 ? { page: 'teamRankings' } : n === 3 ? { page: 'teamRanking', team: c! } : { page: 'other' };
     if (b === 'como-funciona' && n === 2) return { page: 'method' };
+    if (b === 'meu' && n === 2) return { page: 'mine' };
     if (b === 'torcidas' && n === 3) return { page: 'fans', team: c! };
   }
   if (a === 'comparar' && b === 'times') {
@@ -101,6 +122,7 @@ export const PATHS = {
   teamRankings: '/app/rankings/times',
   teamRanking: (team: string) => `/app/rankings/times/${seg(team)}`,
   method: '/app/rankings/como-funciona',
+  mine: '/app/rankings/meu',
   fans: (team: string) => `/app/rankings/torcidas/${seg(team)}`,
   compareTeams: '/app/comparar/times',
   teamDuel: (team: string, model: string | null) => `/app/comparar/times/${seg(team)}${model ? `/${seg(model)}` : ''}`,
@@ -143,6 +165,8 @@ export class PublicPages {
   private readonly tournamentViews = new Map<string, { at: number; value: Promise<TournamentDetail | null> }>();
   private readonly teamIndex = new WeakMap<ReadonlyMap<string, CatalogueJersey>, Map<string, CatalogueJersey[]>>();
   private readonly rowIndex = new WeakMap<RankingRow[], Map<string, RankingRow>>();
+  /** Active jerseys by their code in a shared top (null: two share it). */
+  private readonly codeIndex = new WeakMap<ReadonlyMap<string, CatalogueJersey>, Map<string, CatalogueJersey | null>>();
 
   constructor(
     private readonly sources: PublicPageSources,
@@ -167,7 +191,10 @@ export class PublicPages {
       const against = route.page === 'jersey' ? againstOf(query) : null;
       const duel =
         route.page === 'jersey' && against ? await this.duelHead(route.team, route.jersey, against, language) : null;
-      return duel ?? (await this.describe(route, language)) ?? this.generic(route, pathname, language, true);
+      // "Meu ranking" shared as a top ten (TOP_PARAM): the top's head.
+      const codes = route.page === 'mine' ? topOf(query) : null;
+      const top = codes ? await this.topHead(codes, language) : null;
+      return duel ?? top ?? (await this.describe(route, language)) ?? this.generic(route, pathname, language, true);
     } catch (error) {
       this.options.log.warn({ err: error, pathname }, 'page without its own head tags: its data did not load');
       return this.generic(route, pathname, language, false);
@@ -196,6 +223,11 @@ export class PublicPages {
         const against = { team: target.otherTeam, jersey: target.otherJersey };
         const facts = await this.duelFacts(target.team, target.jersey, against);
         return facts && this.duelCard(facts, language);
+      }
+      case 'top': {
+        const jerseys =
+          target.codes === topOf(`${TOP_PARAM}=${target.codes}`) ? await this.topJerseys(target.codes) : [];
+        return jerseys.length > 0 ? this.topCard(jerseys, language) : null;
       }
     }
   }
@@ -377,6 +409,54 @@ export class PublicPages {
     };
   }
 
+  /** The active jerseys a top's codes name, in order; a code that names none (or two) is left out. */
+  private async topJerseys(codes: string): Promise<CatalogueJersey[]> {
+    const catalogue = await this.sources.catalogue.jerseys();
+    let index = this.codeIndex.get(catalogue);
+    if (!index) {
+      index = new Map();
+      for (const jersey of catalogue.values()) {
+        if (!jersey.active) continue;
+        const code = jersey.id.replace(/-/g, '').slice(0, TOP_CODE);
+        index.set(code, index.has(code) ? null : jersey);
+      }
+      this.codeIndex.set(catalogue, index);
+    }
+    return codes.split('.').flatMap((code) => index.get(code) ?? []);
+  }
+
+  private topCard(jerseys: CatalogueJersey[], language: Language): ShareCard {
+    const t = TEXTS[language];
+    return {
+      kind: 'top',
+      language,
+      host: this.host,
+      title: t.cardTopTitle(jerseys.length),
+      subtitle: t.cardTopSubtitle,
+      rows: jerseys.map((j, i) => ({
+        rank: `${i + 1}`,
+        name: `${local(language, j.team)} ${j.modelYear}`,
+        picture: cardPicture(j.image),
+      })),
+    };
+  }
+
+  private async topHead(codes: string, language: Language): Promise<PageHead | null> {
+    const jerseys = await this.topJerseys(codes);
+    if (jerseys.length === 0) return null;
+    const t = TEXTS[language];
+    const names = jerseys.map((j) => jerseyName(language, j));
+    const title = t.cardTopTitle(jerseys.length);
+    return {
+      title: t.page(title),
+      description: t.topAbout(names.slice(0, 3)),
+      path: PATHS.mine,
+      type: 'website',
+      image: this.image({ kind: 'top', codes }, this.topCard(jerseys, language), t.topAlt(title, names)),
+      noindex: true,
+    };
+  }
+
   private image(target: CardTarget, card: ShareCard, alt: string): PageHead['image'] {
     return { path: cardPath(target, card), width: CARD_WIDTH, height: CARD_HEIGHT, alt, type: CARD_TYPE };
   }
@@ -398,7 +478,7 @@ export class PublicPages {
       path,
       type: 'website',
       image: this.image({ kind: 'site' }, this.siteCard(language), t.siteAlt),
-      noindex: noindex || route.page === 'other',
+      noindex: noindex || route.page === 'other' || route.page === 'mine',
     };
   }
 
@@ -442,6 +522,8 @@ export class PublicPages {
         return this.plain(language, PATHS.privacy, t.privacy, t.privacyAbout);
       case 'shop':
         return this.plain(language, PATHS.shop, t.shop, t.shopAbout);
+      case 'mine':
+        return { ...this.plain(language, PATHS.mine, t.mine, t.mineAbout), noindex: true };
       case 'other':
         return null;
       case 'ranking':

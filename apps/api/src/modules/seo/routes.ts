@@ -68,6 +68,12 @@ export default async function seoRoutes(app: FastifyInstance, opts: { seo: SeoSe
     },
   );
 
+  r.get(
+    '/api/share/top/:codes/:file',
+    { schema: { tags, params: z.object({ codes: text, file: text }) }, config },
+    (request, reply) => share({ kind: 'top', codes: request.params.codes }, request.params.file, reply),
+  );
+
   // robots.txt and the sitemap at the site's root, where crawlers look for them (not API routes: not in /api/docs).
   const root = { config: { access: 'public' as const }, schema: { hide: true } };
   app.get('/robots.txt', root, async (_request, reply) =>

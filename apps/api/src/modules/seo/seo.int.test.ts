@@ -473,6 +473,39 @@ describe("a duel's result's image", () => {
   });
 });
 
+describe("a shared top ten (Meu ranking's ?top=)", () => {
+  const code = (j: { id: string }) => j.id.replace(/-/g, '').slice(0, 10);
+
+  it('gives the page the top’s head tags and image, in order, in either language; personal, so never indexed', async () => {
+    const codes = [second, jersey].map(code).join('.');
+    const pt = head(await page(`/app/rankings/meu?top=${codes}`));
+    expect(pt.title).toContain('Meu top 2 de camisas');
+    expect(pt.description).toMatch(/^1º Seleção Teste 2023.*, 2º Seleção Teste 2024/);
+    expect(pt.doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(pt.og('image')).toMatch(new RegExp(`/api/share/top/${codes.replace('.', '\\.')}/pt-[0-9a-f]{10}\\.png$`));
+    const res = await t.inject({ method: 'GET', url: pt.og('image')!.replace(PUBLIC_URL, '') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+
+    const en = head(await page(`/app/rankings/meu?top=${codes}&lang=en`));
+    expect(en.title).toContain('My top 2 jerseys');
+    expect(en.og('image')).toMatch(/\/en-[0-9a-f]{10}\.png$/);
+  });
+
+  it('falls back to the plain page for codes that name nothing, and answers 404 for their image', async () => {
+    const plain = head(await page('/app/rankings/meu'));
+    expect(plain.title).toContain('Meu ranking');
+    expect(head(await page('/app/rankings/meu?top=0000000000')).title).toBe(plain.title);
+    expect(head(await page('/app/rankings/meu?top=not-a-code')).title).toBe(plain.title);
+    for (const codes of ['0000000000', 'x', `${code(jersey)}.${code(hidden)}x`]) {
+      const res = await t.inject({ method: 'GET', url: `/api/share/top/${codes}/pt-0123456789.png` });
+      expect(res.statusCode, codes).toBe(404);
+    }
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt opens the public pages and the share images, closes Sistema, sign-in and the API, names the sitemap', async () => {
     const res = await t.inject({ method: 'GET', url: '/robots.txt' });

@@ -8,7 +8,7 @@ import type { HeadTags } from '#lib/spa-page.ts';
 import { type CardDrawer, createCardDrawer } from './card-drawer.ts';
 import type { ReadPicture } from './card-svg.ts';
 import { type CardTarget, cardPath, cardVersion, parseCardFile } from './cards.ts';
-import { AGAINST_PARAM, type PublicPages, againstOf } from './pages.ts';
+import { AGAINST_PARAM, type PublicPages, TOP_PARAM, againstOf, topOf } from './pages.ts';
 import { ShareImages } from './share-images.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -56,11 +56,14 @@ export class SeoService {
    * The page's head tags and structured data as markup, for the SPA page (lib/spa-page.ts) or a renderer; the
    * same object for an address and language for HEAD_MS (the page handler keeps its finished page by it).
    * `query` is the address's query string (without `?`): of it only the duel's other jersey (AGAINST_PARAM)
-   * changes the tags, and only that part keys them.
+   * and a shared top (TOP_PARAM) change the tags, and only those parts key them.
    */
   headTags(pathname: string, language: Language, query?: string): Promise<HeadTags> {
     const against = againstOf(query);
-    const key = `${language}${pathname}${against ? `?${AGAINST_PARAM}=${against.team}/${against.jersey}` : ''}`;
+    const top = topOf(query);
+    const key =
+      `${language}${pathname}${against ? `?${AGAINST_PARAM}=${against.team}/${against.jersey}` : ''}` +
+      (top ? `?${TOP_PARAM}=${top}` : '');
     const hit = this.heads.get(key);
     if (hit && this.now() - hit.at < HEAD_MS) return hit.value;
     const value = this.pages.head(pathname, language, query).then((head) => ({

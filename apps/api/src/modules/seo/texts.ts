@@ -112,6 +112,8 @@ const pt = {
   cardStartsSoon: (size: number) => `${size} camisas · Começa em breve`,
   cardChampion: 'Campeã',
   cardBeat: 'venceu',
+  cardTopTitle: (n: number) => (n === 1 ? 'Minha camisa favorita' : `Meu top ${n} de camisas`),
+  cardTopSubtitle: 'Pelos meus votos nos duelos do Manto. Monte o seu!',
   cardCrowd: 'da galera',
   cardTagline: 'Qual é a camisa mais bonita do futebol?',
   cardCall: 'Compare, vote e acompanhe o ranking.',
@@ -122,6 +124,11 @@ const pt = {
   duelAlt: (winner: string, loser: string, percent: number) =>
     `${winner} e ${loser} lado a lado: ${percent}% da galera escolheu ${winner}`,
   siteAlt: 'Manto: duelos de camisas de futebol',
+  mine: 'Meu ranking',
+  mineAbout: 'Suas camisas na ordem dos seus votos, depois de 30 duelos.',
+  topAbout: (names: string[]) =>
+    `${names.map((n, i) => `${i + 1}º ${n}`).join(', ')}. Responda 30 duelos e monte o seu ranking no Manto.`,
+  topAlt: (title: string, names: string[]) => `${title}: ${names.join(', ')}`,
 };
 
 type Texts = typeof pt;
@@ -186,6 +193,8 @@ const en: Texts = {
   cardStartsSoon: (size) => `${size} jerseys · Starting soon`,
   cardChampion: 'Champion',
   cardBeat: 'beat',
+  cardTopTitle: (n: number) => (n === 1 ? 'My favourite jersey' : `My top ${n} jerseys`),
+  cardTopSubtitle: 'From my votes in Manto’s duels. Build yours!',
   cardCrowd: 'of the fans',
   cardTagline: 'Which is the most beautiful shirt in football?',
   cardCall: 'Compare, vote and follow the ranking.',
@@ -194,6 +203,11 @@ const en: Texts = {
   tournamentAlt: (name) => `${name}: the current round or the champion`,
   duelAlt: (winner, loser, percent) => `${winner} and ${loser} side by side: ${percent}% of the fans chose ${winner}`,
   siteAlt: 'Manto: football jersey duels',
+  mine: 'My ranking',
+  mineAbout: 'Your jerseys in the order of your votes, after 30 duels.',
+  topAbout: (names: string[]) =>
+    `${names.map((n, i) => `#${i + 1} ${n}`).join(', ')}. Answer 30 duels and build your own ranking on Manto.`,
+  topAlt: (title: string, names: string[]) => `${title}: ${names.join(', ')}`,
 };
 
 export const TEXTS: Record<Language, Texts> = { pt, en };

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { JerseySummary, MyRanking } from '@manto/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '#lib/testing/i18n.ts';
@@ -76,6 +77,17 @@ describe('MyRankingRoute', () => {
     expect(screen.queryByRole('link', { name: 'Criar conta' })).toBeNull();
     expect(sent[0]?.headers.get('authorization')).toMatch(/^Bearer /);
     expect(sent[0]?.headers.get('x-voter-id')).toBeNull();
+
+    // Shared as its top ten: the link names the jerseys in order, so it unfurls as the sharer's top.
+    await userEvent.click(screen.getByRole('button', { name: 'Compartilhar meu ranking' }));
+    const whatsapp = await screen.findByRole('menuitem', { name: /WhatsApp/ });
+    expect(decodeURIComponent(whatsapp.getAttribute('href')!)).toContain('/app/rankings/meu?top=j3.j1.j2');
+  });
+
+  it('invites whoever opens a shared top to build their own', async () => {
+    fakeServer(() => json(500, {}));
+    renderScreen(<MyRankingRoute />, { path: '/rankings/meu?top=0123456789' });
+    expect(await screen.findByText('Um top 10 compartilhado com você')).toBeTruthy();
   });
 
   it('counts the duels still missing below the minimum', async () => {

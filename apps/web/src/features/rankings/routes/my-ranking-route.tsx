@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, St
 import type { MyRanking, MyRankingRow } from '@manto/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '#components/error-state.tsx';
 import { ShareButton } from '#components/share-button.tsx';
 import { errorMessage } from '#lib/api-client.ts';
@@ -17,6 +17,11 @@ import classes from '../components/rankings.module.css';
 
 /** Jerseys named in the shared text: a fan's podium. */
 const SHARED_TOP = 3;
+/** Jerseys in the shared link's share image: the top ten (the server's `top` parameter). */
+const SHARED_CARD = 10;
+
+/** A jersey in a shared top: the first ten hex digits of its id (the API's TOP_CODE). */
+const topCode = (id: string) => id.replace(/-/g, '').slice(0, 10);
 
 /**
  * /rankings/meu: the voter's own ranking (docs/ranking.md §9), for members and for visitors on this device;
@@ -26,6 +31,9 @@ export function MyRankingRoute() {
   const { t } = useTranslation('rankings');
   const signedIn = isAuthenticated(useAuth());
   const mine = useQuery(myRankingQuery(signedIn));
+  // Opened from someone's shared top: the link unfurled as their top ten; here, an invitation to build one's own.
+  const [params] = useSearchParams();
+  const sharedTop = params.has('top');
 
   return (
     <Stack gap="lg">
@@ -35,6 +43,11 @@ export function MyRankingRoute() {
         </Title>
         <Text c="dimmed">{t('mine.subtitle')}</Text>
       </div>
+      {sharedTop && (
+        <Alert variant="light" title={t('mine.sharedTitle')}>
+          {t('mine.sharedBody')}
+        </Alert>
+      )}
       {mine.isPending ? (
         <Stack gap="sm" aria-busy>
           <Skeleton height={96} radius="md" />
@@ -133,7 +146,14 @@ function Ranked({ ranking, signedIn }: { ranking: MyRanking; signedIn: boolean }
         <Text size="sm" c="dimmed">
           {t('mine.count', { count: ranking.items.length, votes: ranking.votes })}
         </Text>
-        <ShareButton path="/" text={t('mine.shareText', { podium })} label={t('mine.share')} />
+        <ShareButton
+          path={`/rankings/meu?top=${ranking.items
+            .slice(0, SHARED_CARD)
+            .map((row) => topCode(row.jersey.id))
+            .join('.')}`}
+          text={t('mine.shareText', { podium })}
+          label={t('mine.share')}
+        />
       </Group>
       {!signedIn && (
         <Alert variant="light" title={t('mine.keepTitle')}>
