@@ -311,8 +311,8 @@ describe('the daily digest', () => {
     });
     expect(clicked.statusCode, clicked.body).toBe(200);
     expect((await api(m, 'GET', '/api/me/notification-settings')).json()).toEqual({ email: [] });
-    // The web page's click posts no form.
-    const page = await t.inject({ method: 'POST', url: `${url.pathname}${url.search}` });
+    // The web page's click posts an empty object.
+    const page = await t.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: {} });
     expect(page.statusCode, page.body).toBe(200);
 
     await publish('global', [{ id: jersey.id, rank: 1, previousRank: 30 }]);

@@ -17,8 +17,8 @@ import type { NotificationService } from './service.ts';
 
 const errors = { '4xx': errorEnvelope };
 const followingResponse = z.object({ following: z.boolean() });
-/** What a mail client's one-click unsubscribe posts (RFC 8058); the web page posts nothing. */
-const oneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click').optional() }).nullish();
+/** What a mail client's one-click unsubscribe posts (RFC 8058); the web page posts an empty object. */
+const oneClickBody = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click').optional() });
 
 export default async function notificationRoutes(
   app: FastifyInstance,

@@ -21,6 +21,7 @@ export function UnsubscribeRoute() {
     mutationFn: () =>
       api.request('/notifications/unsubscribe', {
         method: 'POST',
+        body: {},
         query: { u: params.get('u') ?? '', t: topic ?? '', s: params.get('s') ?? '' },
         schema: unsubscribeResponse,
       }),
