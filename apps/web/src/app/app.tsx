@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers.tsx';
@@ -11,11 +11,6 @@ export function App({ routes }: { routes?: RouteObject[] }) {
   // its first commit, before that frame is painted, so the two never show together.
   useLayoutEffect(() => {
     document.getElementById('boot-shell')?.remove();
-  }, []);
-  // The page answers input from here on: a page the server drew shows its buttons before (ADR 0038). The
-  // journeys wait for this mark after opening a page.
-  useEffect(() => {
-    document.documentElement.setAttribute('data-app-ready', '');
   }, []);
   return (
     <AppProviders>

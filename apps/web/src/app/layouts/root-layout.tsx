@@ -76,12 +76,24 @@ export function RootFallback() {
   );
 }
 
+/**
+ * The page answers input from here on: a page the server drew shows its buttons before (ADR 0038), and React
+ * may take the layout over in a later pass than the app's root, so the mark waits for the layout's own effects
+ * (the header's keys among them). The journeys wait for it after opening a page.
+ */
+function useAppReady(): void {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+}
+
 /** Header, main content, footer (docs/product.md §2). */
 export function RootLayout() {
   const { t } = useTranslation('common');
   const slow = useSlowNavigation();
   useEndOfTakeover();
   useRoleRefresh();
+  useAppReady();
   // Re-consent only concerns members; the feedback and search dialogs mount at their first opening.
   const signedIn = isAuthenticated(useAuth());
   const feedbackWanted = useLatch(useFeedbackDialogOpen());
