@@ -66,6 +66,8 @@ function useEndOfTakeover(): void {
  * giving way to a bare loading screen and coming back with the page.
  */
 export function RootFallback() {
+  // Its header answers input already (a menu pressed now opens once its code arrives).
+  useAppReady();
   return (
     <div className={classes.shell}>
       <AppHeader />
@@ -79,7 +81,8 @@ export function RootFallback() {
 /**
  * The page answers input from here on: a page the server drew shows its buttons before (ADR 0038), and React
  * may take the layout over in a later pass than the app's root, so the mark waits for the layout's own effects
- * (the header's keys among them). The journeys wait for it after opening a page.
+ * (the header's keys among them), or the loading fallback's while a page's code is on its way. The journeys
+ * wait for it after opening a page.
  */
 function useAppReady(): void {
   useEffect(() => {
