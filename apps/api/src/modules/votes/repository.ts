@@ -106,7 +106,7 @@ export class VoteRepository {
     return queryRows<{ left_id: string; right_id: string; outcome: 'left' | 'right' | 'tie' | 'both_bad' }>(
       this.db,
       sql`select ${col(votes.leftId)} as left_id, ${col(votes.rightId)} as right_id, ${col(votes.outcome)} as outcome
-            from ${votes} where ${voterIs(who)} and ${votes.outcome} <> 'skip'`,
+            from ${votes} where ${voterIs(who)} and ${votes.outcome} <> 'skip' order by ${votes.id}`,
     );
   }
 

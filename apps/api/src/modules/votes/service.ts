@@ -135,15 +135,17 @@ export class VoteService {
     const score = fitVotes(ids.length, fitted);
 
     const crowdRows = new Map((snapshot?.rows ?? []).map((row) => [row.jersey.id, row]));
-    // Shown: the jerseys still in the catalogue, best first.
+    // Shown: the jerseys still in the catalogue, best first. Scores are compared as shown (to a tenth): equal
+    // records give equal scores only up to rounding, which would order them differently from one read to the
+    // next; equal ones go by id, so the order is the same for the same votes.
     const shown = ids
-      .map((id, i) => ({ id, score: score[i]!, jersey: catalogue.get(id) }))
+      .map((id, i) => ({ id, score: Math.round(score[i]! * 10) / 10, jersey: catalogue.get(id) }))
       .filter((x) => x.jersey?.active)
-      .sort((a, b) => b.score - a.score);
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     const items: MyRankingRow[] = shown.map((x, i) => ({
       rank: i + 1,
       jersey: summary(x.jersey!),
-      score: Math.round(x.score * 10) / 10,
+      score: x.score,
       ...record.get(x.id)!,
       crowdRank: crowdRows.get(x.id)?.rank ?? null,
     }));
