@@ -188,14 +188,19 @@ function drawJersey(c: Canvas, card: JerseyCard) {
   }
 }
 
-function drawRanking(c: Canvas, card: RankingCard) {
-  const left = 60;
-  const right = CARD_WIDTH - 60;
+/** A list card's brand, title and subtitle (a ranking's top five, a voter's top ten). */
+function drawListHead(c: Canvas, card: { title: string; subtitle: string }, left: number, right: number) {
   c.brand(right - 168, 40, 40);
   const title = c.fit('heading', card.title, { size: 52, minSize: 34, maxWidth: right - left - 220 });
   c.text('heading', title.text, { x: left, y: 88, size: title.size, fill: TEXT });
   const subtitle = c.fit('body', card.subtitle, { size: 28, minSize: 22, maxWidth: right - left });
   c.text('body', subtitle.text, { x: left, y: 132, size: subtitle.size, fill: MUTED });
+}
+
+function drawRanking(c: Canvas, card: RankingCard) {
+  const left = 60;
+  const right = CARD_WIDTH - 60;
+  drawListHead(c, card, left, right);
   if (card.rows.length === 0) {
     c.text('body', card.empty, { x: CARD_WIDTH / 2, y: 380, size: 36, fill: MUTED, anchor: 'middle' });
   }
@@ -219,11 +224,7 @@ function drawRanking(c: Canvas, card: RankingCard) {
 function drawTop(c: Canvas, card: TopCard) {
   const left = 60;
   const right = CARD_WIDTH - 60;
-  c.brand(right - 168, 40, 40);
-  const title = c.fit('heading', card.title, { size: 52, minSize: 34, maxWidth: right - left - 220 });
-  c.text('heading', title.text, { x: left, y: 88, size: title.size, fill: TEXT });
-  const subtitle = c.fit('body', card.subtitle, { size: 28, minSize: 22, maxWidth: right - left });
-  c.text('body', subtitle.text, { x: left, y: 132, size: subtitle.size, fill: MUTED });
+  drawListHead(c, card, left, right);
   const rowHeight = 86;
   const top = 162;
   const gap = 40;
