@@ -54,11 +54,15 @@ async function listOf(member: Member) {
   };
 }
 
-/** A published fit of `scope` placing each jersey at `rank`, having been at `previousRank`. */
+/**
+ * A published fit of `scope` placing each jersey at `rank`, having been at `previousRank`. Fitted at the
+ * database's time, like the follows it is compared with: a JavaScript date drops the microseconds, so a fit
+ * in the same millisecond as a follow would read as older than it.
+ */
 async function publish(scope: string, places: { id: string; rank: number; previousRank: number | null }[]) {
   const [fit] = await t.db
     .insert(rankingFits)
-    .values({ scope, fittedAt: new Date(), votes: 10, digest: Math.random().toString(36), rounds: 1, durationMs: 1 })
+    .values({ scope, fittedAt: sql`now()`, votes: 10, digest: Math.random().toString(36), rounds: 1, durationMs: 1 })
     .returning({ id: rankingFits.id });
   await t.db.insert(rankingEntries).values(
     places.map((p) => ({
