@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -82,6 +83,48 @@ export const loadAverage = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(', ');
+
+/**
+ * `rate` requests a second at an even pace for `seconds` (an open loop: each is sent when due, whatever the
+ * earlier answers), each timed from when it was due, so a pause of the server shows in every request it
+ * delays. autocannon's `overallRate` is not that: each connection sends as fast as it can until its share
+ * of the second is spent, then waits for the next second, so "half the maximum" is full load half the time.
+ * GET `base + pathOf(i)`; any answer but 200 is counted as failed.
+ */
+export async function paced(base, pathOf, rate, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.round(rate * seconds);
+  const start = performance.now() + 20;
+  const dueAt = (i) => start + (i * 1000) / rate;
+  const times = [];
+  let failed = 0;
+  await new Promise((resolve) => {
+    let sent = 0;
+    let done = 0;
+    const finish = (due, ok) => {
+      times.push(performance.now() - due);
+      if (!ok) failed++;
+      if (++done === total) resolve();
+    };
+    const tick = () => {
+      while (sent < total && dueAt(sent) <= performance.now()) {
+        const due = dueAt(sent);
+        const req = http.get(base + pathOf(sent++), { agent }, (res) => {
+          res.resume();
+          res.on('end', () => finish(due, res.statusCode === 200));
+        });
+        req.on('error', () => finish(due, false));
+      }
+      // A timer rather than setImmediate: the generator must not spin its core between requests.
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
+  return { p50: at(0.5), p99: at(0.99), failed };
+}
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -226,7 +226,6 @@ export async function buildApp(
     ...shared,
     catalogue,
     teams: teams.service,
-    jerseys: jerseys.service,
     onPublished: () => notifications.job.wake(),
   });
   const collection = collectionModule({ ...shared, catalogue, rankings: rankings.service });

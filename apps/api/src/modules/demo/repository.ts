@@ -49,7 +49,7 @@ export class DemoRepository {
   }
 
   async setTeamColor(teamId: string, color: string): Promise<void> {
-    await this.db.update(teams).set({ baseColor: color }).where(eq(teams.id, teamId));
+    await this.db.update(teams).set({ baseColor: color, updatedAt: new Date() }).where(eq(teams.id, teamId));
   }
 
   /**

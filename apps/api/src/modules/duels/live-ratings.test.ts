@@ -13,9 +13,12 @@ function setup() {
     ratings: [{ scope: 'global', jersey_id: 'a', rating: 1100, games: 3 }],
     catalogueLoads: 0,
     ratingLoads: 0,
+    /** The source's catalogue version: a test changes it with the catalogue, as an edit would. */
+    version: 1,
   };
   const catalogue = new CatalogueCache(
     {
+      version: async () => String(state.version),
       jerseys: async () => (state.catalogueLoads++, state.jerseys),
       teams: async () => [{ id: 't1', slug: 'um', name: 'Um', nameEn: 'One' }],
       models: async () => [],
@@ -70,15 +73,43 @@ describe('LiveRatings', () => {
 });
 
 describe('CatalogueCache', () => {
-  it('looks again for an unknown slug at most every 2 s', async () => {
+  it('past 15 s asks whether the catalogue changed, and reloads it only if its version did', async () => {
+    const { catalogue, state, tick } = setup();
+    const first = await catalogue.snapshot();
+    tick(15_000);
+    catalogue.snapshotNow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(state.catalogueLoads).toBe(1);
+    expect(await catalogue.snapshot()).toBe(first);
+
+    state.jerseys = [...state.jerseys, jersey('d', 't1')];
+    state.version++;
+    tick(15_000);
+    catalogue.snapshotNow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(state.catalogueLoads).toBe(2);
+    expect((await catalogue.snapshot()).jerseys.has('d')).toBe(true);
+  });
+
+  it('reloads at once after an edit in this process, whatever the version says', async () => {
+    const { catalogue, state } = setup();
+    await catalogue.snapshot();
+    state.jerseys = [...state.jerseys, jersey('d', 't1')];
+    catalogue.invalidate();
+    expect((await catalogue.jerseys()).has('d')).toBe(true);
+    expect(state.catalogueLoads).toBe(2);
+  });
+
+  it('looks again for an unknown slug at most every 2 s, reloading only a changed catalogue', async () => {
     const { catalogue, state, tick } = setup();
     await expect(catalogue.team('dois')).resolves.toBeNull();
-    expect(state.catalogueLoads).toBe(2);
+    expect(state.catalogueLoads).toBe(1);
+    state.version++;
     await expect(catalogue.team('dois')).resolves.toBeNull();
-    expect(state.catalogueLoads).toBe(2);
+    expect(state.catalogueLoads).toBe(1);
     tick(2_000);
     await expect(catalogue.team('dois')).resolves.toBeNull();
-    expect(state.catalogueLoads).toBe(3);
+    expect(state.catalogueLoads).toBe(2);
     await expect(catalogue.team('um')).resolves.toMatchObject({ id: 't1' });
   });
 });

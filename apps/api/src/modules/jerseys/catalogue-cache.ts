@@ -2,7 +2,7 @@ import type { BilingualRef, JerseySummary } from '@manto/contracts';
 import { Refreshing } from '#lib/refreshing.ts';
 import type { CatalogueJersey } from './service.ts';
 
-/** How long the cache trusts its copy before reloading (other processes' catalogue edits). */
+/** How long the cache trusts its copy before asking whether the catalogue changed (other processes' edits). */
 const MAX_AGE_MS = 15_000;
 /** At most one reload per this long for slugs this process does not know. */
 const MISS_RELOAD_MS = 2_000;
@@ -11,6 +11,11 @@ export type CatalogueRef = BilingualRef & { id: string };
 
 /** Where the cache loads from (catalogue-source.ts reads the database). */
 export interface CatalogueSource {
+  /**
+   * A cheap fingerprint of the catalogue that changes with any edit to what a copy holds: an unchanged one
+   * spares the reload of every jersey.
+   */
+  version(): Promise<string>;
   jerseys(): Promise<CatalogueJersey[]>;
   teams(): Promise<CatalogueRef[]>;
   models(): Promise<CatalogueRef[]>;
@@ -27,22 +32,33 @@ export interface CatalogueSnapshot {
 
 /**
  * The catalogue in memory — jerseys, teams and models by id and slug — so issuing a duel or serving a
- * ranking reads no catalogue row (docs/performance.md). Reloaded when older than 15 s, and at once after
- * a catalogue edit in this process (app.ts calls invalidate()).
+ * ranking reads no catalogue row (docs/performance.md). Reloaded at once after a catalogue edit in this
+ * process (app.ts calls invalidate()), and when older than 15 s if the source's version changed: reloading
+ * 10 000 jerseys takes the event loop for a few hundred milliseconds (a tail in every request's latency),
+ * and the same copy keeps the indexes readers build on it (the search's, the jersey pages').
  */
 export class CatalogueCache {
   private readonly copy: Refreshing<CatalogueSnapshot>;
   private lastMissReload = -Infinity;
+  /** The version the copy was loaded at, and whether the next load must be whole (after invalidate()). */
+  private loaded: { version: string; copy: CatalogueSnapshot } | null = null;
+  private forced = false;
 
   constructor(
-    source: CatalogueSource,
+    private readonly source: CatalogueSource,
     private readonly now: () => number = Date.now,
   ) {
-    this.copy = new Refreshing(() => load(source), MAX_AGE_MS, now);
+    this.copy = new Refreshing(() => this.load(), MAX_AGE_MS, now);
   }
 
   /** The next reader waits for a fresh copy (after a catalogue edit in this process). */
   invalidate(): void {
+    this.forced = true;
+    this.copy.invalidate();
+  }
+
+  /** The next reader waits for the version's answer, and a fresh copy if it changed. */
+  private recheck(): void {
     this.copy.invalidate();
   }
 
@@ -55,7 +71,7 @@ export class CatalogueCache {
     return this.copy.ready();
   }
 
-  /** A team by slug; an unknown one triggers a reload (at most every few seconds: anyone can send slugs). */
+  /** A team by slug; an unknown one makes the cache look again (at most every few seconds: anyone can send slugs). */
   async team(slug: string): Promise<CatalogueRef | null> {
     return this.findBySlug((s) => s.teams.get(slug));
   }
@@ -77,11 +93,20 @@ export class CatalogueCache {
     return (await this.snapshot()).jerseys;
   }
 
-  /** Any jersey, active or not; reloads once when it is unknown (created in another process). */
+  /**
+   * Every jersey as the database has it now (a ranking fit's): the version asked at once, and the rows
+   * reloaded only if it changed.
+   */
+  async currentJerseys(): Promise<ReadonlyMap<string, CatalogueJersey>> {
+    this.recheck();
+    return (await this.snapshot()).jerseys;
+  }
+
+  /** Any jersey, active or not; looks again when it is unknown (created in another process). */
   async jersey(id: string): Promise<CatalogueJersey | null> {
     const found = (await this.snapshot()).jerseys.get(id);
     if (found) return found;
-    this.invalidate();
+    this.recheck();
     return (await this.snapshot()).jerseys.get(id) ?? null;
   }
 
@@ -106,8 +131,19 @@ export class CatalogueCache {
     const found = find(await this.snapshot());
     if (found || this.now() - this.lastMissReload < MISS_RELOAD_MS) return found ?? null;
     this.lastMissReload = this.now();
-    this.invalidate();
+    this.recheck();
     return find(await this.snapshot()) ?? null;
+  }
+
+  private async load(): Promise<CatalogueSnapshot> {
+    const forced = this.forced;
+    this.forced = false;
+    // Read before the rows: an edit made meanwhile changes the version again, so the next check reloads.
+    const version = await this.source.version();
+    if (!forced && this.loaded?.version === version) return this.loaded.copy;
+    const copy = await load(this.source);
+    this.loaded = { version, copy };
+    return copy;
   }
 }
 

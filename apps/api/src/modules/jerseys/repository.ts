@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, lte, max, min, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BilingualRef, NamedRef, TeamRef } from '@manto/contracts';
-import type { Db } from '#db/client.ts';
+import { type Db, queryRows } from '#db/client.ts';
 import { images, jerseys, models, suppliers, teams, tournamentEntrants, votes } from '#db/schema/index.ts';
 import { type PageRequest, type RowsPage, selectPage, sortOrder } from '#lib/paging.ts';
 import { containsFolded } from '#lib/search.ts';
@@ -233,6 +233,23 @@ export class JerseyRepository {
       this.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).orderBy(asc(suppliers.name)),
     ]);
     return { teams: teamRows, models: modelRows, suppliers: supplierRows };
+  }
+
+  /**
+   * The catalogue cache's version: the newest edit and the number of rows of every table a cached jersey is
+   * drawn from (an edit stamps updated_at, a delete lowers the count), and the images' variants, which a
+   * jersey's picture lists. Small tables and one pass over the images: no row is sent.
+   */
+  async catalogueVersion(): Promise<string> {
+    const stamp = (table: typeof jerseys | typeof teams | typeof models | typeof suppliers) =>
+      sql`(select max(${table.updatedAt})::text || '/' || count(*) from ${table})`;
+    const [row] = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select ${stamp(jerseys)} as jerseys, ${stamp(teams)} as teams, ${stamp(models)} as models,
+                 ${stamp(suppliers)} as suppliers,
+                 (select count(*) || '/' || coalesce(sum(cardinality(${images.variants})), 0) from ${images}) as images`,
+    );
+    return JSON.stringify(row);
   }
 
   /** Every team (or model) by id, slug and name: what the catalogue cache looks slugs up in. */

@@ -173,6 +173,11 @@ export class JerseyService {
     return this.repository.options();
   }
 
+  /** What changes with any catalogue edit, for the catalogue cache. */
+  catalogueVersion() {
+    return this.repository.catalogueVersion();
+  }
+
   /** Every team or model (id, slug, name), for the catalogue cache. */
   refs(of: 'teams' | 'models') {
     return this.repository.refs(of);

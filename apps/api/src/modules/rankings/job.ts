@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { GLOBAL, inScope, teamScope } from '#lib/scopes.ts';
+import { GLOBAL, teamScope } from '#lib/scopes.ts';
 import type { CatalogueJersey } from '#modules/jerseys/index.ts';
 import { MAX_PAIR_VOTES, type PairData } from './bradley-terry/index.ts';
 import type { FitExecutor, PairArrays } from './fit-executor.ts';
@@ -211,12 +211,19 @@ export class RankingJob {
         ? talliesFromVotes(await this.repository.countedVotes(until), position)
         : await this.liveTallies(position, lastVoteId),
     };
-    const scopes = [GLOBAL, ...new Set(active.map((j) => teamScope(j.teamId)))];
+    // The global scope, then each team's, gathered in one pass (filtering the catalogue once per team took
+    // 500 × 10 000 checks, half a second of the event loop).
+    const scopes = new Map([[GLOBAL, active]]);
+    for (const j of active) {
+      const scope = teamScope(j.teamId);
+      const members = scopes.get(scope);
+      if (members) members.push(j);
+      else scopes.set(scope, [j]);
+    }
     const lastFit = new Map(previous.map((p) => [p.scope, p]));
     const fitted: string[] = [];
     let globalFitId: number | null = null;
-    for (const scope of scopes) {
-      const members = active.filter((j) => inScope(scope, j));
+    for (const [scope, members] of scopes) {
       // An empty catalogue has nothing to rank (and the fit needs at least one jersey).
       if (members.length === 0) continue;
       const input = await scopeData(scope, members, position, global.tallies, this.pairArrays);

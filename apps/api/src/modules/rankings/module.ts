@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '#config.ts';
 import type { Database } from '#db/client.ts';
-import type { CatalogueCache, JerseyService } from '#modules/jerseys/index.ts';
+import type { CatalogueCache } from '#modules/jerseys/index.ts';
 import type { TeamService } from '#modules/teams/index.ts';
 import type { Metrics } from '#plugins/metrics.ts';
 import { createFitExecutor } from './fit-executor.ts';
@@ -23,7 +23,6 @@ export function rankingsModule({
   metrics,
   catalogue,
   teams,
-  jerseys,
   onPublished = () => undefined,
 }: {
   database: Database;
@@ -33,7 +32,6 @@ export function rankingsModule({
   metrics: Metrics;
   catalogue: CatalogueCache;
   teams: TeamService;
-  jerseys: JerseyService;
   /** Told after each fit this process publishes (the notification job looks at once). */
   onPublished?: () => void;
 }) {
@@ -42,9 +40,9 @@ export function rankingsModule({
   const service = new RankingService(repository, catalogue, teams, segments, now);
   const fitExecutor = createFitExecutor(undefined, config.rankings.fitWorkers);
   log.debug({ fitExecutor: fitExecutor.kind }, 'ranking fits run %s', fitExecutor.kind);
-  // The job reads the catalogue from the database, not the cache: a fit must see every jersey its
-  // state fingerprint (jerseys' updated_at) saw, and the cache may be 15 s behind.
-  const job = new RankingJob(repository, () => jerseys.catalogue(), fitExecutor, {
+  // A fit must see every jersey its state fingerprint (jerseys' updated_at) saw, and the cache may be 15 s
+  // behind: the job asks the cache for the catalogue as it is now, which reloads it only if it changed.
+  const job = new RankingJob(repository, async () => [...(await catalogue.currentJerseys()).values()], fitExecutor, {
     intervalMs: config.rankings.intervalSeconds * 1000,
     rounds: config.rankings.bootstrapRounds,
     ...(segments.enabled
