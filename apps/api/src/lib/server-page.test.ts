@@ -14,6 +14,8 @@ const PAGE = `<!doctype html>
     <script type="module" crossorigin src="/app/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/app/assets/react.js">
     <link rel="preload" as="style" crossorigin fetchpriority="low" href="/app/assets/terms.css">
+    <link rel="preload" as="fetch" crossorigin href="/app/locales/en/common.json">
+    <style>@font-face{font-family:'Play';src:url(/app/assets/play.woff2) format('woff2')}.brand{color:red}</style>
   </head>
   <body>
     <!-- boot-shell: note -->
@@ -53,15 +55,23 @@ describe('a page the server drew, in its SPA page', () => {
     expect(inlined).toContain('<link rel="stylesheet" crossorigin href="/app/assets/shell.css">');
   });
 
-  it('asks for the app’s code only from an inert template, after the page has painted', () => {
+  it('asks for the app’s code, translations and web fonts only from an inert template, after the page has painted', () => {
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).not.toContain('/app/assets/index.js');
     expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('/app/locales/');
+    expect(head).not.toContain('@font-face');
+    // The rest of a style that declared a font stays where it was.
+    expect(head).toContain('<style>.brand{color:red}</style>');
     const template = /<template id="app-code">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script>/.exec(page);
     expect(template?.[1]).toBe(
       '<script type="module" crossorigin src="/app/assets/index.js"></script>' +
-        '<link rel="modulepreload" crossorigin href="/app/assets/react.js">',
+        '<link rel="modulepreload" crossorigin href="/app/assets/react.js">' +
+        '<link rel="preload" as="fetch" crossorigin href="/app/locales/en/common.json">' +
+        "<style>@font-face{font-family:'Play';src:url(/app/assets/play.woff2) format('woff2')}</style>",
     );
+    // Added to the head as they are, a style with its text.
+    expect(template?.[2]).toContain('n.textContent=e.textContent');
     expect(template?.[2]).toContain("getEntriesByName('first-contentful-paint')");
     expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));
   });

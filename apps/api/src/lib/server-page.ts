@@ -54,16 +54,17 @@ const COLOR_SCHEME_SCRIPT =
   "document.documentElement.setAttribute('data-mantine-color-scheme',s)}catch(e){}";
 
 /**
- * Starts the app's code once the drawn page has painted (withDrawnPage): its script and preloads wait in an
- * inert template, and are added to the head when the browser reports the page's first contentful paint,
- * or a second after the document is parsed where it reports none (a tab in the background, an older
- * browser). Inline, so the page's CSP names its hash.
+ * Starts the app's code once the drawn page has painted (withDrawnPage): its script, preloads and web fonts
+ * wait in an inert template, and are added to the head when the browser reports the page's first
+ * contentful paint, or a second after the document is parsed where it reports none (a tab in the
+ * background, an older browser). Inline, so the page's CSP names its hash.
  */
 const APP_CODE_SCRIPT =
   '(function(){var started=false;function start(){if(started)return;started=true;' +
   "var t=document.getElementById('app-code');if(!t)return;" +
   'Array.prototype.forEach.call(t.content.children,function(e){var n=document.createElement(e.tagName);' +
-  'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});document.head.appendChild(n)});' +
+  'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});' +
+  'n.textContent=e.textContent;document.head.appendChild(n)});' +
   't.remove()}' +
   "function parsed(){setTimeout(start,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})" +
   ".observe({type:'paint',buffered:true})}catch(e){start()}}" +
@@ -93,7 +94,9 @@ export type StyleText = (href: string) => string | undefined;
  *   file is in place when a later route asks for it;
  * - the app's script and its preloads are asked for once the page has painted (APP_CODE_SCRIPT): the page
  *   needs them to take the markup over, not to show it, and on a phone's link they would share the
- *   bandwidth with the document and the pictures it shows.
+ *   bandwidth with the document and the pictures it shows. So are its translations (preloaded for the
+ *   takeover: the markup holds its texts) and its web fonts: until they arrive the text is drawn in their
+ *   stand-ins of the same size (styles/fonts.css), so their swap moves nothing.
  */
 export function withDrawnPage(
   page: string,
@@ -102,33 +105,42 @@ export function withDrawnPage(
   styleText: StyleText = () => undefined,
 ): string {
   const code: string[] = [];
-  return page
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
-    .replace(
-      /[ \t]*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g,
-      (_tag, tag: string) => {
-        code.push(tag);
+  const fonts: string[] = [];
+  return (
+    page
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-mantine-color-scheme="light"`)
+      .replace(
+        /[ \t]*(<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>)\n?/g,
+        (_tag, tag: string) => {
+          code.push(tag);
+          return '';
+        },
+      )
+      .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
+      .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
+      .replace(
+        /<link rel="(?:stylesheet|preload" as="style)" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g,
+        (_link, href: string) => {
+          const text = styleText(href);
+          return text === undefined
+            ? `<link rel="stylesheet" crossorigin href="${href}">`
+            : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+        },
+      )
+      // The web fonts' faces (those fetched from a url; their stand-ins are local), from every style of the page.
+      .replace(/@font-face\s*\{[^}]*\burl\([^}]*\}/g, (face) => {
+        fonts.push(face);
         return '';
-      },
-    )
-    .replace('</head>', () => `<script>${COLOR_SCHEME_SCRIPT}</script></head>`)
-    .replace(/<!-- boot-shell\b[\s\S]*?<!-- \/boot-shell -->\s*/, '')
-    .replace(
-      /<link rel="(?:stylesheet|preload" as="style)" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g,
-      (_link, href: string) => {
-        const text = styleText(href);
-        return text === undefined
-          ? `<link rel="stylesheet" crossorigin href="${href}">`
-          : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
-      },
-    )
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${drawn.html}</div>` +
-        `<script type="application/json" id="ssr-state">${scriptJson(drawn.state)}</script>` +
-        `<template id="app-code">${code.join('')}</template><script>${APP_CODE_SCRIPT}</script>`,
-    );
+      })
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${drawn.html}</div>` +
+          `<script type="application/json" id="ssr-state">${scriptJson(drawn.state)}</script>` +
+          `<template id="app-code">${code.join('')}${fonts.length > 0 ? `<style>${fonts.join('')}</style>` : ''}</template>` +
+          `<script>${APP_CODE_SCRIPT}</script>`,
+      )
+  );
 }
 
 /**
