@@ -40,8 +40,9 @@ export interface CatalogueSnapshot {
 export class CatalogueCache {
   private readonly copy: Refreshing<CatalogueSnapshot>;
   private lastMissReload = -Infinity;
-  /** The version the copy was loaded at, and whether the next load must be whole (after invalidate()). */
+  /** The copy and the source's version it was loaded at. */
   private loaded: { version: string; copy: CatalogueSnapshot } | null = null;
+  /** The next load is whole whatever the version says (after invalidate()). */
   private forced = false;
 
   constructor(
