@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { NotificationTopic } from '@manto/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import { acquireLease, releaseLease } from '#db/leases.ts';
+import { LeasedJob } from '#db/leased-job.ts';
 import type { PriceCrossing, Tx } from '#modules/collection/index.ts';
 import type { MailOutbox } from '#modules/mail/index.ts';
 import { NotificationRepository } from './repository.ts';
@@ -20,14 +19,9 @@ export const DIGEST_EVERY_MS = 24 * 3_600_000;
  * each due member's e-mail digest to the outbox. Every step is keyed so a run repeated after a crash or a
  * restart adds and mails nothing twice. Time is the app's clock (tests move it).
  */
-export class NotificationJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
-  private readonly holder = randomUUID();
-
+export class NotificationJob extends LeasedJob<{ added: number; digests: number }> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly service: NotificationService,
     private readonly outbox: Pick<MailOutbox, 'enqueue' | 'wake'>,
     private readonly options: {
@@ -38,55 +32,28 @@ export class NotificationJob {
       /** The wishlist's price detector (the collection's), which hands its new crossings over in its transaction. */
       priceCrossings: (record: (crossings: PriceCrossing[], tx: Tx) => Promise<void>) => Promise<PriceCrossing[]>;
     },
-  ) {}
-
-  start(delayMs = this.options.intervalMs): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((err) => this.options.log.error({ err }, 'notification run failed'))
-        .then(() => this.start());
-    }, delayMs);
-    this.timer.unref();
+  ) {
+    super(db, {
+      lease: LEASE,
+      leaseSeconds: LEASE_SECONDS,
+      intervalMs: options.intervalMs,
+      log: options.log,
+      failure: 'notification run failed',
+    });
   }
 
-  /** Runs soon instead of at the next interval (after a tournament transition). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.start(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
-  }
-
-  /** One run, after any under way: notifications added and digests written, or null without the lease. */
-  runOnce(): Promise<{ added: number; digests: number } | null> {
-    const run = this.running.catch(() => undefined).then(() => this.run());
-    this.running = run;
-    return run;
-  }
-
-  private async run(): Promise<{ added: number; digests: number } | null> {
-    if (this.stopped) return null;
-    if (!(await acquireLease(this.db, LEASE, this.holder, LEASE_SECONDS))) return null;
-    try {
-      const now = new Date(this.options.now());
-      const repository = new NotificationRepository(this.db);
-      let added = await repository.notifyEvents(now, this.options.perDay);
-      await this.options.priceCrossings(async (crossings, tx) => {
-        added += await new NotificationRepository(tx).insertPriceAlerts(crossings, now);
-      });
-      await repository.limitDay(now, this.options.perDay);
-      const digests = await this.digests(now);
-      if (added > 0 || digests > 0) this.options.log.info({ added, digests }, 'notifications told');
-      return { added, digests };
-    } finally {
-      await releaseLease(this.db, LEASE, this.holder);
-    }
+  /** One run: notifications added and digests written. */
+  protected async work(): Promise<{ added: number; digests: number }> {
+    const now = new Date(this.options.now());
+    const repository = new NotificationRepository(this.db);
+    let added = await repository.notifyEvents(now, this.options.perDay);
+    await this.options.priceCrossings(async (crossings, tx) => {
+      added += await new NotificationRepository(tx).insertPriceAlerts(crossings, now);
+    });
+    await repository.limitDay(now, this.options.perDay);
+    const digests = await this.digests(now);
+    if (added > 0 || digests > 0) this.options.log.info({ added, digests }, 'notifications told');
+    return { added, digests };
   }
 
   /**

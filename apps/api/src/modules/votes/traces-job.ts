@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '#db/client.ts';
-import { acquireLease, releaseLease } from '#db/leases.ts';
+import { LeasedJob } from '#db/leased-job.ts';
 import type { VoteRepository } from './repository.ts';
 
 const LEASE = 'vote-traces';
@@ -18,59 +17,35 @@ const DAY_MS = 86_400_000;
  * their address hash, network hash and user agent, and daily vote counts older than that go. Time is the app's
  * clock (tests move it).
  */
-export class VoteTraceJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
-  private readonly holder = randomUUID();
-
+export class VoteTraceJob extends LeasedJob<{ votes: number; days: number }> {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly repository: VoteRepository,
     private readonly options: { retentionDays: number; now: () => number; log: Logger },
-  ) {}
-
-  start(delayMs = 5_000): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((err) => this.options.log.error({ err }, 'vote trace sweep failed'))
-        .then(() => this.start(INTERVAL_MS));
-    }, delayMs);
-    this.timer.unref();
+  ) {
+    super(db, {
+      lease: LEASE,
+      leaseSeconds: LEASE_SECONDS,
+      intervalMs: INTERVAL_MS,
+      firstDelayMs: 5_000,
+      log: options.log,
+      failure: 'vote trace sweep failed',
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
-  }
-
-  /** One sweep, after any under way: what it forgot, or null when another process holds the lease. */
-  runOnce(): Promise<{ votes: number; days: number } | null> {
-    const run = this.running.catch(() => undefined).then(() => this.sweep());
-    this.running = run;
-    return run;
-  }
-
-  private async sweep(): Promise<{ votes: number; days: number } | null> {
-    if (this.stopped) return null;
-    if (!(await acquireLease(this.db, LEASE, this.holder, LEASE_SECONDS))) return null;
-    try {
-      const before = new Date(this.options.now() - this.options.retentionDays * DAY_MS);
-      let votes = 0;
-      let changed: number;
-      do {
-        changed = await this.repository.forgetVoteTraces(before, BATCH);
-        votes += changed;
-        // Renewed between batches: a first sweep over millions of votes may outlast one lease.
-        if (changed === BATCH) await acquireLease(this.db, LEASE, this.holder, LEASE_SECONDS);
-      } while (changed === BATCH && !this.stopped);
-      const days = await this.repository.forgetVoterDays(before);
-      if (votes > 0 || days > 0) this.options.log.info({ votes, days, before }, 'vote traces past retention forgotten');
-      return { votes, days };
-    } finally {
-      await releaseLease(this.db, LEASE, this.holder);
-    }
+  /** One sweep: what it forgot. */
+  protected async work(): Promise<{ votes: number; days: number }> {
+    const before = new Date(this.options.now() - this.options.retentionDays * DAY_MS);
+    let votes = 0;
+    let changed: number;
+    do {
+      changed = await this.repository.forgetVoteTraces(before, BATCH);
+      votes += changed;
+      // Renewed between batches: a first sweep over millions of votes may outlast one lease.
+      if (changed === BATCH) await this.renewLease();
+    } while (changed === BATCH && !this.stopped);
+    const days = await this.repository.forgetVoterDays(before);
+    if (votes > 0 || days > 0) this.options.log.info({ votes, days, before }, 'vote traces past retention forgotten');
+    return { votes, days };
   }
 }
