@@ -39,14 +39,14 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
         <caption>
           <VisuallyHidden>{t('table.caption')}</VisuallyHidden>
         </caption>
-        <Table.Thead>
+        <Table.Thead className={classes.head}>
           <Table.Tr>
             <Table.Th w={56} ta="right">
               <span aria-hidden>{t('table.rankShort')}</span>
               <VisuallyHidden>{t('table.rank')}</VisuallyHidden>
             </Table.Th>
             <Table.Th w={116}>
-              <Group gap={2} wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
+              <Group gap={2} wrap="nowrap">
                 {t('table.rankUb')}
                 <HelpTip label={t('help.rankUbButton')}>{t('help.rankUb')}</HelpTip>
               </Group>
