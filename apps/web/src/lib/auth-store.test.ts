@@ -1,5 +1,16 @@
+import { act, createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createAuthStore, decodeValue, encodeValue, isAuthenticated, TOKENS_KEY, USER_KEY } from './auth-store.ts';
+import {
+  createAuthStore,
+  decodeValue,
+  encodeValue,
+  isAuthenticated,
+  TOKENS_KEY,
+  useAuth,
+  USER_KEY,
+} from './auth-store.ts';
 import { MemoryStorage } from './testing/fake-jwt.ts';
 
 const user = { email: 'joão@example.com', name: 'João Conceição', team: 'Grêmio', roles: ['Moderator'] };
@@ -70,5 +81,25 @@ describe('auth store', () => {
     expect(store.getState().user).toBeNull();
     store.syncFromStorage('unrelated');
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('a visitor’s page drawn by the server', () => {
+  it('is taken over without drawing it again: the session React finds is the one it was drawn with', async () => {
+    let renders = 0;
+    function Header() {
+      renders += 1;
+      const { user } = useAuth();
+      return createElement('p', null, user ? user.name : 'Entrar');
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(createElement(Header));
+    renders = 0;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    // The app's store, restored from this browser's storage: no session.
+    const root = await act(async () => hydrateRoot(container, createElement(Header)));
+    expect(container.textContent).toBe('Entrar');
+    expect(renders).toBe(1);
+    root.unmount();
   });
 });

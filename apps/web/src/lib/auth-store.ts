@@ -34,6 +34,14 @@ export function decodeValue(text: string | null): unknown {
   }
 }
 
+/**
+ * A visitor: what a page drawn by the server shows, and the restored state of a browser with no session. The
+ * same object on both sides, so React, taking a drawn page over, finds the session unchanged and does not
+ * draw the whole page again, at once, for a visitor (it compares the two by identity; a phone's longest task
+ * on a ranking, docs/perf/first-screen.md).
+ */
+export const SIGNED_OUT: AuthState = Object.freeze({ user: null, tokens: null, initialized: true });
+
 function safeStorage(storage: Storage | undefined): Storage | undefined {
   try {
     storage?.getItem('manto.probe');
@@ -94,7 +102,8 @@ export function createAuthStore(storageArg: Storage | undefined) {
     },
     /** Restores the stored session and marks the store initialized. */
     restore() {
-      emit({ ...fromStorage(), initialized: true });
+      const stored = fromStorage();
+      emit(stored.user ? { ...stored, initialized: true } : SIGNED_OUT);
     },
     readStoredTokens,
     setAuth(user: SessionUser, tokens: Tokens) {
@@ -140,8 +149,6 @@ export function isAuthenticated(state: AuthState): boolean {
   return state.user !== null && state.tokens !== null;
 }
 
-/** A visitor: what a page drawn by the server shows, and so what the browser shows while it takes the page over. */
-const SIGNED_OUT: AuthState = { user: null, tokens: null, initialized: true };
 const signedOut = () => SIGNED_OUT;
 
 /** The session; while hydrating a page drawn by the server, a visitor's, then the stored one (ADR 0038). */
