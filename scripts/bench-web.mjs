@@ -90,26 +90,34 @@ async function startBuild(build) {
   for (let i = 0; i < 3; i++) for (const url of Object.values(build.pages)) await (await fetch(url)).text();
 }
 
+// A browser of its own for each run, a first visit: Lighthouse empties the HTTP cache between runs but keeps
+// local storage, where the app notes the web fonts it holds (ADR 0045), so a later run would be drawn as
+// for a returning visitor whose cached fonts were dropped.
+const freshChrome = () =>
+  chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+
 let chrome;
 try {
   // One after the other: two servers seeding the demo at once on a loaded machine time out.
   for (const build of builds) await startBuild(build);
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
   const startLoad = load();
   const rows = new Map(builds.map((b) => [b, []]));
   for (const name of Object.keys(builds[0].pages).filter((n) => !PAGES || PAGES.some((p) => n.includes(p)))) {
     const runs = new Map(builds.map((b) => [b, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const build of builds) {
+        chrome = await freshChrome();
         const { lhr } = await lighthouse(build.pages[name], {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
         });
+        await chrome.kill();
+        chrome = undefined;
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
           const file = `${build.name}-${name}-${i + 1}.json`.replace(/[^\w.-]+/g, '-');

@@ -71,13 +71,15 @@ async function takeOver(page: Page, path: string, heading: string | RegExp) {
   const title = page.getByRole('heading', { level: 1, name: heading });
   await expect(title).toBeVisible();
   const drawn = await title.elementHandle();
+  const before = await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText);
+  const tag = Math.random().toString(36).slice(2, 6);
   release();
   return async () => {
     expect(await drawn!.evaluate((element) => element.isConnected)).toBe(true);
     // Every shift since the document was parsed, as the page's CLS counts them (not those right after a click
-    // or a key): the takeover, and the swap of the web fonts, which come with the app's code once the page has
-    // painted (it is drawn in their stand-ins of the same size). Not the frames the browser may paint while
-    // it parses: whether it does depends on the machine's speed. A shift over 0.01 would be visible.
+    // or a key): the takeover, and any change of font (a page is drawn in its web fonts only where the browser
+    // holds them). Not the frames the browser may paint while it parses: whether it does depends on the
+    // machine's speed. A shift over 0.01 would be visible.
     await page.waitForFunction(() => !document.getElementById('app-code'));
     const moved = await page.evaluate(async () => {
       await document.fonts.ready;
@@ -107,6 +109,15 @@ async function takeOver(page: Page, path: string, heading: string | RegExp) {
         ),
       };
     });
+    if (moved.shift > 0.01) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`/tmp/shots/${tag}-before.txt`, before);
+      writeFileSync(
+        `/tmp/shots/${tag}-after.txt`,
+        await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText),
+      );
+      await page.screenshot({ path: `/tmp/shots/${tag}-after.png` });
+    }
     expect(moved.shift, `what moved on ${path}: ${moved.sources.join('; ')}`).toBeLessThan(0.01);
     await page.unroute('**/app/assets/*.js');
   };
@@ -124,6 +135,28 @@ test('React takes the page over as the server drew it: the same elements, nothin
     await page.keyboard.press('Escape');
     await takenOver();
   }
+});
+
+test('a first visit keeps the web fonts’ stand-ins and fetches the fonts; the next page is drawn in them', async ({
+  page,
+}) => {
+  const faces = (family: string) =>
+    page.evaluate(
+      (name) => [...document.fonts].filter((face) => face.family === name).map((face) => face.status),
+      family,
+    );
+  await page.goto('/app/termos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso do Manto' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('manto-fonts'))).not.toBeNull();
+  expect(await faces('Play')).toEqual([]);
+
+  // Before any of the app's code runs, in the head: declared, and taken from the browser's cache.
+  const release = await holdScripts(page);
+  await page.goto('/app/torneios', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Torneios' })).toBeVisible();
+  await expect.poll(() => faces('Play')).toContain('loaded');
+  expect(await faces('Archivo Black')).toContain('loaded');
+  release();
 });
 
 test('a member sees their account in the header once the page is taken over', async ({ page, request }) => {

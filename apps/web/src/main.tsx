@@ -25,9 +25,10 @@ const pageLanguage = document.documentElement.lang;
 const i18nReady = initI18n();
 
 // The first screen's fonts (styles/fonts.css, lib/theme.ts) start loading now, beside the route's code,
-// rather than when the first render uses them (its text would then swap font and move) or from
-// preloads in index.html (Chromium holds a page's first paint for the fonts it preloads:
-// docs/performance.md §6). Their faces are declared by now: the entry runs once no stylesheet blocks it.
+// rather than when the first render uses them (optional faces: one that comes after the text is drawn is
+// left out of the page, ADR 0045) or from preloads in index.html (Chromium holds a page's first paint for
+// the fonts it preloads: docs/performance.md §6). Their faces are declared by now: the entry runs once no
+// stylesheet blocks it. A page the server drew declares them only where the browser holds them.
 for (const font of ['400 1em Play', '700 1em Play', '1em "Archivo Black"']) void document.fonts.load(font);
 
 const root = document.getElementById('root');

@@ -55,25 +55,42 @@ describe('a page the server drew, in its SPA page', () => {
     expect(inlined).toContain('<link rel="stylesheet" crossorigin href="/app/assets/shell.css">');
   });
 
-  it('asks for the app’s code, translations and web fonts only from an inert template, after the page has painted', () => {
+  it('asks for the app’s code and translations only from an inert template, after the page has painted', () => {
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).not.toContain('/app/assets/index.js');
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('/app/locales/');
-    expect(head).not.toContain('@font-face');
-    // The rest of a style that declared a font stays where it was.
-    expect(head).toContain('<style>.brand{color:red}</style>');
     const template = /<template id="app-code">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script>/.exec(page);
     expect(template?.[1]).toBe(
       '<script type="module" crossorigin src="/app/assets/index.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/app/assets/react.js">' +
-        '<link rel="preload" as="fetch" crossorigin href="/app/locales/en/common.json">' +
-        "<style>@font-face{font-family:'Play';src:url(/app/assets/play.woff2) format('woff2')}</style>",
+        '<link rel="preload" as="fetch" crossorigin href="/app/locales/en/common.json">',
     );
     // Added to the head as they are, a style with its text.
     expect(template?.[2]).toContain('n.textContent=e.textContent');
     expect(template?.[2]).toContain("getEntriesByName('first-contentful-paint')");
     expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));
+  });
+
+  it('declares its web fonts before the first paint only where the browser holds them, and fetches them for later', () => {
+    const head = page.slice(0, page.indexOf('</head>'));
+    // Not in a style of the head: an inert template, for the head's script to declare.
+    expect(head.replace(/<template id="web-fonts"[\s\S]*?<\/template>/, '')).not.toContain('@font-face');
+    // The rest of a style that declared a font stays where it was.
+    expect(head).toContain('<style>.brand{color:red}</style>');
+    const fonts =
+      /<template id="web-fonts" data-fonts="([\w-]{12})">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script><\/head>/.exec(
+        page,
+      );
+    expect(fonts?.[2]).toBe(
+      "<style>@font-face{font-family:'Play';src:url(/app/assets/play.woff2) format('woff2')}</style>",
+    );
+    // Declared where this set of files was noted as held; a changed set has another name.
+    expect(fonts?.[3]).toContain("localStorage.getItem('manto-fonts')===t.getAttribute('data-fonts')");
+    const other = withDrawnPage(PAGE.replace('play.woff2', 'play-2.woff2'), drawn, 'en');
+    expect(other).not.toContain(`data-fonts="${fonts?.[1]}"`);
+    // Noted once fetched, after the paint, with the app's code.
+    expect(page).toMatch(/fetch\(u,\{priority:'low'\}\)[^<]*localStorage\.setItem\('manto-fonts'/);
   });
 
   it('carries the answers as data that cannot close its element, and sets the colour scheme first', () => {

@@ -54,10 +54,24 @@ const COLOR_SCHEME_SCRIPT =
   "document.documentElement.setAttribute('data-mantine-color-scheme',s)}catch(e){}";
 
 /**
- * Starts the app's code once the drawn page has painted (withDrawnPage): its script, preloads and web fonts
- * wait in an inert template, and are added to the head when the browser reports the page's first
- * contentful paint, or a second after the document is parsed where it reports none (a tab in the
- * background, an older browser). Inline, so the page's CSP names its hash.
+ * The web fonts of a drawn page, in its head before its first paint where this browser already holds them
+ * (withDrawnPage): their faces wait in an inert template, and are declared when the browser has noted that it
+ * fetched this set of files (APP_CODE_SCRIPT). Declared, they come from its cache for the first paint (and,
+ * `font-display: optional`, are left out of the page if they do not come in time). Elsewhere the page keeps
+ * their stand-ins of the same size (styles/fonts.css): a font that arrives after the text has painted would
+ * move whatever it wraps differently. Inline, so the page's CSP names its hash.
+ */
+const WEB_FONTS_SCRIPT =
+  "try{var t=document.getElementById('web-fonts');" +
+  "if(t&&localStorage.getItem('manto-fonts')===t.getAttribute('data-fonts')){" +
+  "var s=document.createElement('style');s.textContent=t.content.textContent;document.head.appendChild(s);t.remove()}}catch(e){}";
+
+/**
+ * Starts the app's code once the drawn page has painted (withDrawnPage): its script and preloads wait in an
+ * inert template, and are added to the head when the browser reports the page's first contentful paint, or a
+ * second after the document is parsed where it reports none (a tab in the background, an older browser).
+ * The web fonts the page was drawn without are then fetched at low priority, for the next pages, and noted
+ * as held once all have come (WEB_FONTS_SCRIPT). Inline, so the page's CSP names its hash.
  */
 const APP_CODE_SCRIPT =
   '(function(){var started=false;function start(){if(started)return;started=true;' +
@@ -65,15 +79,19 @@ const APP_CODE_SCRIPT =
   'Array.prototype.forEach.call(t.content.children,function(e){var n=document.createElement(e.tagName);' +
   'Array.prototype.forEach.call(e.attributes,function(a){n.setAttribute(a.name,a.value)});' +
   'n.textContent=e.textContent;document.head.appendChild(n)});' +
-  't.remove()}' +
+  "t.remove();var f=document.getElementById('web-fonts');if(!f)return;" +
+  'var files={},left=0;(f.content.textContent.match(/url\\([^)]+\\)/g)||[]).forEach(function(u){' +
+  "u=u.slice(4,-1).replace(/[\"']/g,'');if(files[u])return;files[u]=1;left++;" +
+  "fetch(u,{priority:'low'}).then(function(r){if(r.ok&&--left===0)localStorage.setItem('manto-fonts',f.getAttribute('data-fonts'))})" +
+  '.catch(function(){})})}' +
   "function parsed(){setTimeout(start,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})" +
   ".observe({type:'paint',buffered:true})}catch(e){start()}}" +
   "document.readyState==='loading'?document.addEventListener('DOMContentLoaded',parsed):parsed()})()";
 
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
-/** The CSP sources that allow a drawn page's inline scripts (the colour scheme's, the app code's start). */
-export const DRAWN_PAGE_SCRIPT_SOURCES = `${sha256(COLOR_SCHEME_SCRIPT)} ${sha256(APP_CODE_SCRIPT)}`;
+/** The CSP sources that allow a drawn page's inline scripts (the colour scheme, the web fonts, the app's code). */
+export const DRAWN_PAGE_SCRIPT_SOURCES = [COLOR_SCHEME_SCRIPT, WEB_FONTS_SCRIPT, APP_CODE_SCRIPT].map(sha256).join(' ');
 
 /** JSON inside a script element: `<` escaped, so the text can never close the element. */
 const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
@@ -95,8 +113,9 @@ export type StyleText = (href: string) => string | undefined;
  * - the app's script and its preloads are asked for once the page has painted (APP_CODE_SCRIPT): the page
  *   needs them to take the markup over, not to show it, and on a phone's link they would share the
  *   bandwidth with the document and the pictures it shows. So are its translations (preloaded for the
- *   takeover: the markup holds its texts) and its web fonts: until they arrive the text is drawn in their
- *   stand-ins of the same size (styles/fonts.css), so their swap moves nothing.
+ *   takeover: the markup holds its texts);
+ * - its web fonts are declared before its first paint only where the browser holds them (WEB_FONTS_SCRIPT),
+ *   so its text never changes font once shown.
  */
 export function withDrawnPage(
   page: string,
@@ -137,9 +156,14 @@ export function withDrawnPage(
         () =>
           `<div id="root">${drawn.html}</div>` +
           `<script type="application/json" id="ssr-state">${scriptJson(drawn.state)}</script>` +
-          `<template id="app-code">${code.join('')}${fonts.length > 0 ? `<style>${fonts.join('')}</style>` : ''}</template>` +
-          `<script>${APP_CODE_SCRIPT}</script>`,
+          `<template id="app-code">${code.join('')}</template><script>${APP_CODE_SCRIPT}</script>`,
       )
+      .replace('</head>', () => {
+        if (fonts.length === 0) return '</head>';
+        const faces = fonts.join('');
+        const set = createHash('sha256').update(faces).digest('base64url').slice(0, 12);
+        return `<template id="web-fonts" data-fonts="${set}"><style>${faces}</style></template><script>${WEB_FONTS_SCRIPT}</script></head>`;
+      })
   );
 }
 
