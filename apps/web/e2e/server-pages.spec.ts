@@ -137,7 +137,7 @@ test('React takes the page over as the server drew it: the same elements, nothin
   }
 });
 
-test('a first visit keeps the web fonts’ stand-ins and fetches the fonts; the next page is drawn in them', async ({
+test('a first visit keeps the web fonts’ stand-ins and fetches the fonts; they join at the next page', async ({
   page,
 }) => {
   const faces = (family: string) =>
@@ -149,11 +149,18 @@ test('a first visit keeps the web fonts’ stand-ins and fetches the fonts; the 
   await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso do Manto' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('manto-fonts'))).not.toBeNull();
   expect(await faces('Play')).toEqual([]);
+  // They join when the visitor moves to another page in the app, which draws it anew.
+  await expect(page.getByRole('button', { name: /^Idioma/ })).toHaveAttribute('aria-haspopup', 'menu');
+  await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+  await page.getByRole('link', { name: 'Torneios' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Torneios' })).toBeVisible();
+  await expect.poll(() => faces('Play')).toContain('loaded');
+  expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(true);
 
   // Before any of the app's code runs, in the head: declared, and taken from the browser's cache.
   const release = await holdScripts(page);
-  await page.goto('/app/torneios', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Torneios' })).toBeVisible();
+  await page.goto('/app/privacidade', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacidade' })).toBeVisible();
   await expect.poll(() => faces('Play')).toContain('loaded');
   expect(await faces('Archivo Black')).toContain('loaded');
   release();

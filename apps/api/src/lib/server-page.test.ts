@@ -66,7 +66,7 @@ describe('a page the server drew, in its SPA page', () => {
         '<link rel="modulepreload" crossorigin href="/app/assets/react.js">' +
         '<link rel="preload" as="fetch" crossorigin href="/app/locales/en/common.json">',
     );
-    // Added to the head as they are, a style with its text.
+    // Added to the head as they are.
     expect(template?.[2]).toContain('n.textContent=e.textContent');
     expect(template?.[2]).toContain("getEntriesByName('first-contentful-paint')");
     expect(page.indexOf('id="ssr-state"')).toBeLessThan(page.indexOf('id="app-code"'));

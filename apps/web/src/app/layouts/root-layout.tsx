@@ -7,6 +7,7 @@ import { AppHeader } from '#components/layout/app-header.tsx';
 import { LoadingScreen } from '#components/loading-screen.tsx';
 import { isAuthenticated, useAuth } from '#lib/auth-store.ts';
 import { setTakingOver } from '#lib/hydrating.ts';
+import { declareHeldWebFonts } from '#lib/web-fonts.ts';
 import { storedVisitorId } from '#lib/voter.ts';
 import { useFeedbackDialogOpen } from '#lib/feedback-dialog.ts';
 import { useSearchDialogOpen } from '#lib/search-dialog.ts';
@@ -51,12 +52,17 @@ function useSlowNavigation(delayMs = 150): boolean {
   return loading && slow;
 }
 
-/** A page the server drew has been taken over by the first navigation away from it (lib/hydrating.ts). */
+/**
+ * A page the server drew has been taken over by the first navigation away from it (lib/hydrating.ts). A move
+ * to another page is also when the web fonts it was drawn without join, once the browser holds them.
+ */
 function useEndOfTakeover(): void {
   const { key } = useLocation();
   const first = useRef(key);
   useEffect(() => {
-    if (key !== first.current) setTakingOver(false);
+    if (key === first.current) return;
+    setTakingOver(false);
+    declareHeldWebFonts();
   }, [key]);
 }
 
