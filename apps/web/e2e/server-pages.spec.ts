@@ -8,7 +8,7 @@ import { seedCatalogue } from './support/catalogue.ts';
 import { expect, newUser, registerUser, signIn, test } from './support/fixtures.ts';
 import { castVotes, preferring, visitor, waitForJerseyRating, waitForRanking } from './support/rankings.ts';
 import { createTournament, waitForRound } from './support/tournaments.ts';
-import { duelSides, pairOnScreen, voteBy } from './support/duels.ts';
+import { duelBoard, duelSides, pairOnScreen, voteBy } from './support/duels.ts';
 
 const PAGES = [
   { path: '/app/termos', pt: 'Termos de uso do Manto', en: 'Manto terms of use' },
@@ -340,7 +340,27 @@ test('the home page comes with its visitor’s first duel, voted on at once with
   const { voterId } = (await (await request.post('/api/duels/visitor')).json()) as { voterId: string };
   await page.context().clearCookies();
   await page.evaluate((id) => localStorage.setItem('manto.voterId', id), voterId);
+  // Its own duel is held back a moment: a key pressed meanwhile votes on nothing, the duel on screen not
+  // being this browser's (a vote on it would be refused).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/duels/next*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const votes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/duels/votes')) votes.push(r.url());
+  });
+  const asking = page.waitForRequest((r) => r.url().includes('/api/duels/next'));
+  const own = page.waitForResponse((r) => r.url().includes('/api/duels/next'));
   await page.goto('/app/');
+  await asking;
+  await page.keyboard.press('ArrowLeft');
+  release();
+  expect((await own).request().headers()['x-voter-id']).toBe(voterId);
+  await expect(duelBoard(page)).toHaveAttribute('aria-busy', 'false');
   await voteBy(page, () => page.keyboard.press('ArrowLeft'));
+  expect(votes).toHaveLength(1);
   expect(await page.evaluate(() => localStorage.getItem('manto.voterId'))).toBe(voterId);
 });

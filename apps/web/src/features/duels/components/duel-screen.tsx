@@ -96,6 +96,9 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
   const vote = useCallback(
     async (outcome: VoteOutcome, skipReason?: SkipReason) => {
       if (!duel || sending.current) return;
+      // Not this browser's duel (drawn for another visitor, above): its own is on the way, and a vote on
+      // this one would only be refused.
+      if (drawnFor && !adoptDrawnVisitor(drawnFor)) return;
       sending.current = true;
       setBusy(true);
       setChoice(outcome);
@@ -127,7 +130,7 @@ function DuelScreenFor({ scope, header, empty, viewer }: DuelScreenProps & { vie
         }
       }
     },
-    [duel, dataUpdatedAt, refetch, t, locale],
+    [duel, drawnFor, dataUpdatedAt, refetch, t, locale],
   );
 
   useEffect(() => {
