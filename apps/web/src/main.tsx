@@ -22,7 +22,17 @@ import { hydrateDrawnPage } from './lib/query-client.ts';
 
 // The language the page was written in, read before i18next sets the document's to the browser's choice.
 const pageLanguage = document.documentElement.lang;
-const i18nReady = initI18n();
+
+/**
+ * Ends the running task: what follows runs in a task of its own, so the browser can handle the visitor's
+ * input in between. Taking a drawn page over is a chain of such steps: in one task, the modules'
+ * evaluation, i18next's start and the routes' matching were the page's longest task on a phone
+ * (docs/perf/first-screen.md).
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 // The first screen's fonts (styles/fonts.css, lib/theme.ts) start loading now, beside the route's code,
 // rather than when the first render uses them (optional faces: one that comes after the text is drawn is
@@ -46,14 +56,18 @@ const app = (routes?: Parameters<typeof App>[0]['routes']) => (
  * asks again), it is drawn afresh instead.
  */
 async function hydrateServerPage(root: HTMLElement, state: HTMLElement): Promise<void> {
+  await nextTask();
+  const i18nReady = initI18n();
+  await nextTask();
   const routes = appRoutes();
+  await Promise.all([i18nReady, loadRoutesFor(routes, window.location.pathname)]);
+  await nextTask();
   const drawn = JSON.parse(state.textContent ?? '{}') as DehydratedState & {
     drawnAt?: number;
     screen?: ScreenGuess | null;
     parts?: string[];
     drawAgain?: boolean;
   };
-  await Promise.all([i18nReady, loadRoutesFor(routes, window.location.pathname)]);
   // The pages after this one are the browser's to draw (router.tsx, drawnInBrowser).
   state.remove();
   // Its texts (the page preloads their files) and the code of the parts it shows: a screen waiting for
@@ -85,8 +99,12 @@ function pageNamespaces(): string[] {
 const serverState = document.getElementById('ssr-state');
 if (serverState) {
   // The page's code or texts failed to load: the browser draws the page itself (its screens retry).
-  hydrateServerPage(root, serverState).catch(() => createRoot(root).render(app()));
+  hydrateServerPage(root, serverState).catch(() => {
+    void initI18n();
+    createRoot(root).render(app());
+  });
 } else {
+  void initI18n();
   // A transition, so React renders the first screen in slices that leave the main thread between them
   // (a default update is rendered in one task: on a phone, the first render blocked input for 300 ms;
   // docs/performance.md §6).

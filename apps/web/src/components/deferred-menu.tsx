@@ -2,6 +2,7 @@ import type { Menu as MantineMenu, MenuProps } from '@mantine/core';
 import { whenSettled } from '#lib/when-settled.ts';
 import {
   cloneElement,
+  startTransition,
   useEffect,
   useId,
   useState,
@@ -70,7 +71,9 @@ export function DeferredMenu({ target, children, name, ...props }: DeferredMenuP
     // Every menu turns into one as soon as any of them has the code (a press on one loads it for all):
     // a menu pressed later must not be redrawn between its pointer-down and its click, which would
     // then land on the new button and close the menu it just opened.
-    const show = (menu: MenuComponent) => setMenu(() => menu);
+    // In a transition: the five or so menus of a page turning into menus at once, in one default update,
+    // were a long task of their own on a phone (docs/perf/first-screen.md); sliced, they leave room for input.
+    const show = (menu: MenuComponent) => startTransition(() => setMenu(() => menu));
     if (loaded) return show(loaded);
     waiting.add(show);
     void whenSettled().then(loadMenu);
