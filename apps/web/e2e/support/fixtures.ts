@@ -202,7 +202,9 @@ export async function expectNoSeriousA11yViolations(
 ): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await waitForAnimations(page);
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const axe = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] });
   if (within) {
     await expect(page.locator(within)).toHaveCount(1);
     axe.include(within);
