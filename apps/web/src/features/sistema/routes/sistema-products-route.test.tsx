@@ -185,7 +185,6 @@ describe('SistemaProductsRoute list', () => {
   });
 });
 
-/** The list, then "Novo produto" with a category picked: the form's dialog. */
 /**
  * Types `text` into a field as one paste: the form re-renders on each key, and typing its fields key by
  * key made this file the slowest of the web tests.
@@ -195,6 +194,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(text);
 }
 
+/** The list, then "Novo produto" with a category picked: the form's dialog. */
 async function openNewProduct(user: ReturnType<typeof userEvent.setup>, category: string) {
   render();
   await row('Camisa 1');
@@ -252,18 +252,15 @@ describe('SistemaProductsRoute form', () => {
     const dialog = await openNewProduct(user, 'Acessórios');
     await fill(user, dialog.getByRole('textbox', { name: 'Nome (português)' }), 'Cachecol');
     await fill(user, dialog.getByRole('textbox', { name: 'Nome (inglês)' }), 'Scarf');
-    await user.click(dialog.getByRole('textbox', { name: 'Descrição (português)' }));
-    await user.paste('Cachecol de tricô listrado.');
-    await user.click(dialog.getByRole('textbox', { name: 'Descrição (inglês)' }));
-    await user.paste('A striped knitted scarf.');
+    await fill(user, dialog.getByRole('textbox', { name: 'Descrição (português)' }), 'Cachecol de tricô listrado.');
+    await fill(user, dialog.getByRole('textbox', { name: 'Descrição (inglês)' }), 'A striped knitted scarf.');
     await user.type(dialog.getByPlaceholderText('Digite uma cor e tecle Enter'), 'Vermelho{enter}');
     await user.type(dialog.getByPlaceholderText('Digite um tamanho e tecle Enter'), 'Único{enter}');
     await fill(user, dialog.getByRole('textbox', { name: /^Preço \(R\$\)/ }), '349,90');
     await fill(user, dialog.getByRole('textbox', { name: 'Tamanho Único' }), '7');
     await user.click(dialog.getByRole('button', { name: 'Adicionar oferta' }));
     await fill(user, dialog.getByRole('textbox', { name: 'Loja' }), 'Loja Um');
-    await user.click(dialog.getByRole('textbox', { name: 'Link do produto na loja' }));
-    await user.paste('https://loja.example/cachecol');
+    await fill(user, dialog.getByRole('textbox', { name: 'Link do produto na loja' }), 'https://loja.example/cachecol');
     await fill(user, dialog.getByRole('textbox', { name: 'Preço na loja (R$)' }), '1.234,5');
     await user.click(dialog.getByRole('button', { name: 'Cadastrar' }));
 
