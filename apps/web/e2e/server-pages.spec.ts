@@ -71,8 +71,6 @@ async function takeOver(page: Page, path: string, heading: string | RegExp) {
   const title = page.getByRole('heading', { level: 1, name: heading });
   await expect(title).toBeVisible();
   const drawn = await title.elementHandle();
-  const before = await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText);
-  const tag = Math.random().toString(36).slice(2, 6);
   release();
   return async () => {
     expect(await drawn!.evaluate((element) => element.isConnected)).toBe(true);
@@ -109,15 +107,6 @@ async function takeOver(page: Page, path: string, heading: string | RegExp) {
         ),
       };
     });
-    if (moved.shift > 0.01) {
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(`/tmp/shots/${tag}-before.txt`, before);
-      writeFileSync(
-        `/tmp/shots/${tag}-after.txt`,
-        await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText),
-      );
-      await page.screenshot({ path: `/tmp/shots/${tag}-after.png` });
-    }
     expect(moved.shift, `what moved on ${path}: ${moved.sources.join('; ')}`).toBeLessThan(0.01);
     await page.unroute('**/app/assets/*.js');
   };
