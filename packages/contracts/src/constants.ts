@@ -22,3 +22,9 @@ export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 /** Brazilian jersey sizes, smallest first; the web names them in the reader's language (S, M, L… in English). */
 export const JERSEY_SIZES = ['PP', 'P', 'M', 'G', 'GG', 'XGG'] as const;
 export type JerseySize = (typeof JERSEY_SIZES)[number];
+
+/**
+ * The local-storage key under which a browser notes the set of web font files it holds (ADR 0045): the drawn
+ * page's head script and the app read it, the app-code start writes it.
+ */
+export const WEB_FONTS_KEY = 'manto-fonts';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '@manto/contracts';
+import { WEB_FONTS_KEY } from '@manto/contracts/constants';
 import { MEMBER_VIEWER, VISITOR_ID_PREFIX } from '@manto/contracts/voter';
 import type { FastifyInstance } from 'fastify';
 
@@ -63,7 +64,7 @@ const COLOR_SCHEME_SCRIPT =
  */
 const WEB_FONTS_SCRIPT =
   "try{var t=document.getElementById('web-fonts');" +
-  "if(t&&localStorage.getItem('manto-fonts')===t.getAttribute('data-fonts')){" +
+  `if(t&&localStorage.getItem('${WEB_FONTS_KEY}')===t.getAttribute('data-fonts')){` +
   "var s=document.createElement('style');s.textContent=t.content.textContent;document.head.appendChild(s);t.remove()}}catch(e){}";
 
 /**
@@ -87,7 +88,7 @@ const APP_CODE_SCRIPT =
   "function fetchFonts(){var f=document.getElementById('web-fonts');if(!f)return;" +
   'var files={},left=0;(f.content.textContent.match(/url\\([^)]+\\)/g)||[]).forEach(function(u){' +
   "u=u.slice(4,-1).replace(/[\"']/g,'');if(files[u])return;files[u]=1;left++;" +
-  "fetch(u,{priority:'low'}).then(function(r){if(r.ok&&--left===0)localStorage.setItem('manto-fonts',f.getAttribute('data-fonts'))})" +
+  `fetch(u,{priority:'low'}).then(function(r){if(r.ok&&--left===0)localStorage.setItem('${WEB_FONTS_KEY}',f.getAttribute('data-fonts'))})` +
   '.catch(function(){})})}' +
   "function parsed(){setTimeout(start,1000);try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()})" +
   ".observe({type:'paint',buffered:true})}catch(e){start()}}" +

@@ -1,3 +1,5 @@
+import { WEB_FONTS_KEY } from '@manto/contracts/constants';
+
 /**
  * Declares the web fonts a page the server drew was drawn without, once the browser holds them (ADR 0045):
  * when the visitor moves to another page, which draws the screen anew, so no text changes font on its own.
@@ -7,7 +9,7 @@ export function declareHeldWebFonts(): void {
   const fonts = document.getElementById('web-fonts');
   if (!(fonts instanceof HTMLTemplateElement)) return;
   try {
-    if (localStorage.getItem('manto-fonts') !== fonts.getAttribute('data-fonts')) return;
+    if (localStorage.getItem(WEB_FONTS_KEY) !== fonts.getAttribute('data-fonts')) return;
   } catch {
     return;
   }
